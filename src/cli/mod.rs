@@ -1,0 +1,171 @@
+//! The command line: `check`, `simulate`, `moves`, `replay` and `play`.
+
+mod play;
+mod simulate;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use pachisi::{Game, LoadError, SourceFile, compile, record, variants};
+
+#[derive(Parser)]
+#[command(
+    name = "pachisi",
+    version,
+    about = "Play, check and simulate games of the Pachisi family"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile a variant file and print a summary of what it describes.
+    Check {
+        /// A variant file, or the name of a bundled variant.
+        file: String,
+    },
+    /// Play complete games with random legal choices and report the results.
+    Simulate {
+        /// A variant file, or the name of a bundled variant.
+        variant: String,
+        /// How many games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The seed; the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many players (default: the most the variant allows).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the legal actions in a saved state (JSON).
+    Moves {
+        /// A variant file, or the name of a bundled variant.
+        variant: String,
+        /// The saved state.
+        #[arg(long)]
+        state: String,
+        /// How many players (default: as many as the state has).
+        #[arg(long)]
+        players: Option<usize>,
+    },
+    /// Check a game record and print the final position.
+    Replay {
+        /// A variant file, or the name of a bundled variant.
+        variant: String,
+        /// The record.
+        record: String,
+        /// How many players (default: the record's `players` line, else the most).
+        #[arg(long)]
+        players: Option<usize>,
+    },
+    /// Play in the terminal against random bots.
+    Play {
+        /// A variant file, or the name of a bundled variant.
+        variant: String,
+        /// How many players.
+        #[arg(long)]
+        players: Option<usize>,
+        /// The seat you play (default: the first).
+        #[arg(long)]
+        seat: Option<String>,
+        /// The seed for throws and bots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Runs the command line.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check { file } => check(&file),
+        Command::Simulate {
+            variant,
+            games,
+            seed,
+            players,
+            json,
+        } => simulate::run(&variant, games, seed, players, json),
+        Command::Moves {
+            variant,
+            state,
+            players,
+        } => moves(&variant, &state, players),
+        Command::Replay {
+            variant,
+            record,
+            players,
+        } => replay(&variant, &record, players),
+        Command::Play {
+            variant,
+            players,
+            seat,
+            seed,
+        } => play::run(&variant, players, seat, seed),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{}", message.trim_end());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn read(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {path}: {e}"))
+}
+
+fn load(variant: &str, players: Option<usize>) -> Result<Game, String> {
+    Game::load(variant, players).map_err(|e| match e {
+        LoadError::Compile(d) => d.to_string(),
+        other => format!("error: {other}"),
+    })
+}
+
+fn check(file: &str) -> Result<(), String> {
+    let source = match variants::source(file) {
+        Some(text) => SourceFile::new(format!("variants/{file}.variant"), text),
+        None => SourceFile::new(file, read(file)?),
+    };
+    let rules = compile(&source).map_err(|d| d.to_string())?;
+    print!("{}", rules.summary());
+    Ok(())
+}
+
+fn moves(variant: &str, state_path: &str, players: Option<usize>) -> Result<(), String> {
+    let json = read(state_path)?;
+    let players = players.or_else(|| {
+        serde_json::from_str::<serde_json::Value>(&json)
+            .ok()
+            .and_then(|v| v.get("pieces").and_then(|p| p.as_array()).map(|a| a.len()))
+    });
+    let game = load(variant, players)?;
+    let state = game.load_state(&json).map_err(|e| format!("error: {e}"))?;
+    match game.actor(&state) {
+        pachisi::Actor::Terminal => println!("the game is over"),
+        pachisi::Actor::Chance => println!("{} throws:", game.seat_name(game.mover(&state))),
+        pachisi::Actor::Seat(_) => println!("{} to move:", game.seat_name(game.mover(&state))),
+    }
+    for action in game.legal_actions(&state) {
+        println!("{}", game.action_text(action));
+    }
+    Ok(())
+}
+
+fn replay(variant: &str, record_path: &str, players: Option<usize>) -> Result<(), String> {
+    let text = read(record_path)?;
+    let header = record::header(&text).map_err(|e| format!("error: {record_path}: {e}"))?;
+    let game = load(variant, players.or(header.players))?;
+    let (state, actions) =
+        record::replay(&game, &text).map_err(|e| format!("error: {record_path}: {e}"))?;
+    println!("{} actions replayed", actions.len());
+    print!("{}", pachisi::render::text(&game, &state));
+    Ok(())
+}

@@ -1,0 +1,109 @@
+//! `pachisi play`: a person against random bots, in the terminal.
+
+use std::io::{BufRead, Write};
+
+use pachisi::{Actor, render, sim};
+
+pub fn run(
+    variant: &str,
+    players: Option<usize>,
+    seat: Option<String>,
+    seed: u64,
+) -> Result<(), String> {
+    let game = super::load(variant, players)?;
+    let me = match seat {
+        Some(name) => game
+            .seat_index(&name)
+            .ok_or_else(|| format!("error: seat {name} does not play in this game"))?,
+        None => 0,
+    };
+    let mut rng = sim::rng(seed);
+    let mut state = game.new_initial_state();
+    let mut buf = Vec::new();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!(
+        "You play {}. Type the number of an action, or q to quit.",
+        game.seat_name(me)
+    );
+    loop {
+        match game.actor(&state) {
+            Actor::Terminal => {
+                print!("{}", render::text(&game, &state));
+                let outcome = game.outcome(&state).expect("the game is over");
+                match outcome.winner {
+                    Some(_) => {
+                        let names: Vec<&str> = outcome
+                            .winners
+                            .iter()
+                            .map(|&i| game.seat_name(i as usize))
+                            .collect();
+                        println!("{} won after {} turns.", names.join(" and "), state.turns);
+                    }
+                    None => println!("A draw after {} turns.", state.turns),
+                }
+                return Ok(());
+            }
+            Actor::Chance => {
+                let throw = sim::throw(&game, &mut rng);
+                let seat = game.seat_name(game.mover(&state)).to_string();
+                let outcome = &game.chance_outcomes()[match throw {
+                    pachisi::Action::Throw(i) => i as usize,
+                    _ => 0,
+                }];
+                let values: Vec<String> = outcome.values.iter().map(|v| v.to_string()).collect();
+                println!(
+                    "{seat} throws {}: {}{}",
+                    outcome.label,
+                    values.join(" and "),
+                    if outcome.again {
+                        ", and throws again"
+                    } else {
+                        ""
+                    }
+                );
+                game.apply_unchecked(&mut state, throw);
+            }
+            Actor::Seat(_) if game.mover(&state) != me => {
+                let seat = game.seat_name(game.mover(&state)).to_string();
+                if let Some(a) = sim::random_step(&game, &mut state, &mut rng, &mut buf) {
+                    println!("{seat} plays {}", game.action_text(a));
+                }
+            }
+            Actor::Seat(_) => {
+                print!("{}", render::text(&game, &state));
+                game.legal_actions_into(&state, &mut buf);
+                for (i, a) in buf.iter().enumerate() {
+                    println!(
+                        "  {}: {}",
+                        i + 1,
+                        render::describe_action(&game, &state, *a)
+                    );
+                }
+                loop {
+                    print!("your choice> ");
+                    std::io::stdout().flush().map_err(|e| e.to_string())?;
+                    let Some(Ok(line)) = lines.next() else {
+                        return Ok(());
+                    };
+                    let line = line.trim();
+                    if line == "q" {
+                        return Ok(());
+                    }
+                    match line.parse::<usize>() {
+                        Ok(n) if n >= 1 && n <= buf.len() => {
+                            game.apply(&mut state, buf[n - 1])
+                                .map_err(|e| e.to_string())?;
+                            break;
+                        }
+                        _ => match game.parse_action(line).map(|a| game.apply(&mut state, a)) {
+                            Some(Ok(())) => break,
+                            Some(Err(e)) => println!("{e}"),
+                            None => println!("type a number from 1 to {}", buf.len()),
+                        },
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! The blocks of rule settings: `game`, `turn`, `entry`, `home`, `capture`,
+//! `stacks` and `end`. A missing block or setting takes the default written
+//! in docs/language.md.
+
+use super::reader::{BlockReader, number, number_atom, single, word, yes_no};
+use crate::{
+    diagnostic::{Diagnostic, nearest},
+    rules::{
+        AtLimit, CaptureRules, EndRules, EntryRules, FirstPiece, HomeRules, NearHome, StackRules,
+        ThrowOrder, TurnRules,
+        board::{Board, CellId},
+        dice::Dice,
+        entry::EntryThrows,
+    },
+    syntax::ast::{AtomKind, Block, Value},
+};
+
+/// What the rule blocks may refer to.
+pub struct Context<'a> {
+    pub board: &'a Board,
+    pub regions: &'a [(String, Vec<CellId>)],
+    pub dice: Option<&'a Dice>,
+}
+
+/// Reads an optional setting with `read`, or takes `default`.
+fn setting<T>(
+    r: &Option<BlockReader>,
+    key: &str,
+    default: T,
+    errors: &mut Vec<Diagnostic>,
+    read: impl FnOnce(&Value) -> Result<T, Diagnostic>,
+) -> Option<T> {
+    match r.as_ref().and_then(|r| r.get(key)) {
+        Some(s) => read(&s.value).map_err(|d| errors.push(d)).ok(),
+        None => Some(default),
+    }
+}
+
+fn reader<'a>(
+    block: Option<&'a Block>,
+    known: &'static [&'static str],
+    what: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<BlockReader<'a>> {
+    block.map(|b| BlockReader::new(b, known, what, errors))
+}
+
+/// `game "Name" { about = "..", pieces = 4 }`: the name, a description and the pieces a seat has.
+pub fn game(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<(String, String, u8)> {
+    let name = match &block.label {
+        Some(a) => match &a.kind {
+            AtomKind::Str(s) | AtomKind::Name(s) => s.clone(),
+            _ => {
+                errors.push(Diagnostic::new(
+                    "compile::game_name",
+                    a.span,
+                    "the game's name is a quoted string, such as `game \"Pachisi\"`",
+                ));
+                return None;
+            }
+        },
+        None => {
+            errors.push(Diagnostic::new(
+                "compile::game_name",
+                block.kind.span,
+                "the game needs a name, such as `game \"Pachisi\" { .. }`",
+            ));
+            return None;
+        }
+    };
+    let r = Some(BlockReader::new(
+        block,
+        &["about", "pieces"],
+        "the game block",
+        errors,
+    ));
+    let about = setting(&r, "about", String::new(), errors, |v| {
+        match single("about", v)?.kind {
+            AtomKind::Str(ref s) => Ok(s.clone()),
+            _ => Err(Diagnostic::new(
+                "compile::expected_string",
+                v.span,
+                "`about` is a quoted string",
+            )),
+        }
+    });
+    let pieces = r
+        .as_ref()
+        .and_then(|r| r.require("pieces", errors))
+        .and_then(|s| {
+            number("pieces", &s.value, 1, 16)
+                .map_err(|d| errors.push(d))
+                .ok()
+        });
+    Some((name, about?, pieces? as u8))
+}
+
+/// The `turn` block.
+pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnRules> {
+    let r = reader(
+        block,
+        &["throws", "must_move", "finished", "limit", "at_limit"],
+        "the turn block",
+        errors,
+    );
+    let throws = setting(&r, "throws", ThrowOrder::OneAtATime, errors, |v| {
+        Ok([ThrowOrder::OneAtATime, ThrowOrder::AllFirst]
+            [word("throws", v, &["one_at_a_time", "all_first"])?])
+    });
+    let must_move = setting(&r, "must_move", true, errors, |v| yes_no("must_move", v));
+    let skip_finished = setting(&r, "finished", true, errors, |v| {
+        Ok(word("finished", v, &["play", "skip"])? == 1)
+    });
+    let limit = setting(&r, "limit", 5000, errors, |v| {
+        number("limit", v, 1, 1_000_000).map(|n| n as u32)
+    });
+    let at_limit = setting(&r, "at_limit", AtLimit::Draw, errors, |v| {
+        Ok([AtLimit::Draw, AtLimit::Progress][word("at_limit", v, &["draw", "progress"])?])
+    });
+    Some(TurnRules {
+        throws: throws?,
+        must_move: must_move?,
+        skip_finished: skip_finished?,
+        limit: limit?,
+        at_limit: at_limit?,
+    })
+}
+
+/// `any`, `again`, or a list of values.
+fn entry_throws(key: &str, v: &Value, dice: Option<&Dice>) -> Result<EntryThrows, Diagnostic> {
+    if let [element] = v.elements.as_slice()
+        && let [atom] = element.atoms.as_slice()
+        && let AtomKind::Name(_) = atom.kind
+    {
+        return Ok(
+            match super::reader::word_atom(key, atom, &["any", "again"])? {
+                0 => EntryThrows::Any,
+                _ => EntryThrows::Again,
+            },
+        );
+    }
+    let mut values = Vec::new();
+    for element in &v.elements {
+        let [atom] = element.atoms.as_slice() else {
+            return Err(Diagnostic::new(
+                "compile::bad_entry",
+                element.span,
+                format!("`{key}` is `any`, `again`, or values such as `5, 6`"),
+            ));
+        };
+        let value = number_atom(key, atom, 1, 250)? as u8;
+        if let Some(dice) = dice
+            && !dice.outcomes.iter().any(|o| o.values.contains(&value))
+        {
+            return Err(Diagnostic::new(
+                "compile::entry_never_thrown",
+                atom.span,
+                format!(
+                    "entry needs a throw of {value}, but the dice {} never give {value}",
+                    dice.name
+                ),
+            ));
+        }
+        values.push(value);
+    }
+    Ok(EntryThrows::Values(values))
+}
+
+/// The `entry` block.
+pub fn entry(
+    block: Option<&Block>,
+    ctx: &Context,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<EntryRules> {
+    let r = reader(
+        block,
+        &["on", "first_on", "first", "moves"],
+        "the entry block",
+        errors,
+    );
+    let on = setting(&r, "on", EntryThrows::Any, errors, |v| {
+        entry_throws("on", v, ctx.dice)
+    })?;
+    let first_on = setting(&r, "first_on", on.clone(), errors, |v| {
+        entry_throws("first_on", v, ctx.dice)
+    });
+    let first = setting(&r, "first", FirstPiece::NoneOnBoard, errors, |v| {
+        Ok([FirstPiece::NoneOnBoard, FirstPiece::FirstOfGame]
+            [word("first", v, &["none_on_board", "first_of_game"])?])
+    });
+    let moves_score = setting(&r, "moves", true, errors, |v| {
+        Ok(word("moves", v, &["to_track", "score"])? == 1)
+    });
+    Some(EntryRules {
+        on,
+        first_on: first_on?,
+        first: first?,
+        moves_score: moves_score?,
+    })
+}
+
+/// The `home` block.
+pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeRules> {
+    let r = reader(block, &["exact", "near"], "the home block", errors);
+    let exact = setting(&r, "exact", true, errors, |v| yes_no("exact", v))?;
+    let near =
+        setting(&r, "near", NearHome::Wait, errors, |v| {
+            Ok([NearHome::Wait, NearHome::SmallestThrow]
+                [word("near", v, &["wait", "smallest_throw"])?])
+        })?;
+    if near == NearHome::SmallestThrow
+        && !exact
+        && let Some(s) = r.as_ref().and_then(|r| r.get("near"))
+    {
+        errors.push(Diagnostic::new(
+            "compile::near_without_exact",
+            s.key.span,
+            "`near = smallest_throw` only matters when home needs an exact value (`exact = yes`)",
+        ));
+    }
+    Some(HomeRules { exact, near })
+}
+
+/// The `capture` block.
+pub fn capture(
+    block: Option<&Block>,
+    ctx: &Context,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<CaptureRules> {
+    let r = reader(
+        block,
+        &["by", "safe", "again", "partners"],
+        "the capture block",
+        errors,
+    );
+    let by_landing = setting(&r, "by", true, errors, |v| {
+        Ok(word("by", v, &["none", "landing"])? == 1)
+    });
+    let safe = setting(&r, "safe", None, errors, |v| {
+        let atom = single("safe", v)?;
+        let AtomKind::Name(name) = &atom.kind else {
+            return Err(Diagnostic::new(
+                "compile::expected_region",
+                atom.span,
+                "`safe` names a region, or is `none`",
+            ));
+        };
+        if name == "none" {
+            return Ok(None);
+        }
+        match ctx.regions.iter().find(|(n, _)| n == name) {
+            Some((n, cells)) => Ok(Some((n.clone(), cells.clone()))),
+            None => {
+                let mut d = Diagnostic::new(
+                    "compile::unknown_region",
+                    atom.span,
+                    format!("there is no region `{name}`"),
+                );
+                if let Some(near) = nearest(name, ctx.regions.iter().map(|(n, _)| n.as_str())) {
+                    d = d.with_help(format!("did you mean `{near}`? names are case-sensitive"));
+                }
+                Err(d)
+            }
+        }
+    });
+    let extra_throws = setting(&r, "again", 0, errors, |v| {
+        let atom = single("again", v)?;
+        match atom.kind {
+            AtomKind::Number(_) => number_atom("again", atom, 0, 3).map(|n| n as u8),
+            _ => Ok(u8::from(yes_no("again", v)?)),
+        }
+    });
+    let partners = setting(&r, "partners", false, errors, |v| yes_no("partners", v));
+    let safe = safe?;
+    let _ = ctx.board;
+    Some(CaptureRules {
+        by_landing: by_landing?,
+        safe_region: safe.as_ref().map(|(n, _)| n.clone()),
+        safe: safe.map(|(_, c)| c).unwrap_or_default(),
+        extra_throws: extra_throws?,
+        partners: partners?,
+    })
+}
+
+/// The `stacks` block.
+pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<StackRules> {
+    let r = reader(
+        block,
+        &["blockade", "pass", "take", "groups"],
+        "the stacks block",
+        errors,
+    );
+    let blockade = setting(&r, "blockade", 0, errors, |v| {
+        let atom = single("blockade", v)?;
+        match atom.kind {
+            AtomKind::Name(_) => super::reader::word_atom("blockade", atom, &["none"]).map(|_| 0),
+            _ => number_atom("blockade", atom, 2, 16).map(|n| n as u8),
+        }
+    });
+    let group_passes = setting(&r, "pass", false, errors, |v| {
+        Ok(word("pass", v, &["never", "group_as_large"])? == 1)
+    });
+    let take_as_many = setting(&r, "take", false, errors, |v| {
+        Ok(word("take", v, &["never", "as_many"])? == 1)
+    });
+    let groups = setting(&r, "groups", false, errors, |v| {
+        Ok(word("groups", v, &["apart", "together"])? == 1)
+    });
+    Some(StackRules {
+        blockade: blockade?,
+        group_passes: group_passes?,
+        take_as_many: take_as_many?,
+        groups: groups?,
+    })
+}
+
+/// The `end` block.
+pub fn end(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<EndRules> {
+    let r = reader(block, &["stop"], "the end block", errors);
+    let stop_at_first = setting(&r, "stop", true, errors, |v| {
+        Ok(word("stop", v, &["last_side", "first_side"])? == 1)
+    });
+    Some(EndRules {
+        stop_at_first: stop_at_first?,
+    })
+}

@@ -1,0 +1,381 @@
+//! The `dice` block: shells or dice, their exact weights and their scores.
+
+use super::reader::{BlockReader, number, number_atom, single, word_atom};
+use crate::{
+    diagnostic::Diagnostic,
+    rules::dice::{Dice, Outcome},
+    syntax::ast::{Atom, AtomKind, Block, Element},
+};
+
+const SETTINGS: &[&str] = &["shells", "up", "chance", "score", "faces", "count", "again"];
+/// The most shells or dice one throw may use.
+pub const MAX_DICE: i64 = 8;
+
+/// Builds the dice a `dice` block describes.
+pub fn build(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<Dice> {
+    let r = BlockReader::new(block, SETTINGS, "the dice", errors);
+    let name = match &block.label {
+        Some(Atom {
+            kind: AtomKind::Name(n),
+            ..
+        }) => n.clone(),
+        _ => "dice".to_string(),
+    };
+    if let Some(shells) = r.get("shells") {
+        let n = number("shells", &shells.value, 1, MAX_DICE)
+            .map_err(|d| errors.push(d))
+            .ok()? as usize;
+        shells_dice(&r, name, n, errors)
+    } else if let Some(faces) = r.get("faces") {
+        dice_with_faces(&r, name, faces, errors)
+    } else {
+        errors.push(Diagnostic::new(
+            "compile::dice_kind",
+            block.kind.span,
+            "the dice need `shells = N` (shells counted by how many land up) or `faces = ..` (dice)",
+        ));
+        None
+    }
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+fn binomial(n: u128, k: u128) -> u128 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Shells: outcome k is "k shells up", scored by the `score` table.
+fn shells_dice(
+    r: &BlockReader,
+    name: String,
+    n: usize,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Dice> {
+    // Weights over a common total, exactly.
+    let weights: Vec<u128> = match (r.get("up"), r.get("chance")) {
+        (Some(_), Some(chance)) => {
+            errors.push(Diagnostic::new(
+                "compile::dice_both_chances",
+                chance.key.span,
+                "give either `up` (each shell alike) or `chance` (each count), not both",
+            ));
+            return None;
+        }
+        (Some(up), None) => {
+            let atom = single("up", &up.value).map_err(|d| errors.push(d)).ok()?;
+            let AtomKind::Fraction(a, b) = atom.kind else {
+                errors.push(Diagnostic::new(
+                    "compile::expected_fraction",
+                    atom.span,
+                    "`up` is the chance that one shell lands up, a fraction such as 1/2",
+                ));
+                return None;
+            };
+            if b == 0 || a > b || b > 1000 {
+                errors.push(Diagnostic::new(
+                    "compile::bad_chance",
+                    atom.span,
+                    format!(
+                        "the chance {a}/{b} is not a probability with a denominator of at most 1000"
+                    ),
+                ));
+                return None;
+            }
+            let (a, b) = (a as u128, b as u128);
+            (0..=n as u128)
+                .map(|k| {
+                    binomial(n as u128, k) * a.pow(k as u32) * (b - a).pow((n as u128 - k) as u32)
+                })
+                .collect()
+        }
+        (None, Some(chance)) => explicit_chances(chance, n, errors)?,
+        (None, None) => {
+            errors.push(Diagnostic::new(
+                "compile::missing_setting",
+                r.span(),
+                "shells need `up = 1/2` (each shell alike) or `chance = { 0: 1/64, .. }`",
+            ));
+            return None;
+        }
+    };
+    let g = weights.iter().copied().fold(0, gcd).max(1);
+    let weights: Vec<u64> = weights.iter().map(|w| (w / g) as u64).collect();
+    let scores = score_table(r, n, errors)?;
+    let outcomes = scores
+        .into_iter()
+        .zip(weights)
+        .enumerate()
+        .map(|(k, ((value, again), weight))| Outcome {
+            label: format!("{k}up"),
+            weight,
+            values: vec![value],
+            again,
+        })
+        .collect();
+    let kind = match r.get("up") {
+        Some(up) => format!(
+            "{n} shells, each up {}",
+            fraction_text(&up.value.elements[0].atoms[0])
+        ),
+        None => format!("{n} shells"),
+    };
+    Some(Dice::new(name, kind, outcomes))
+}
+
+fn fraction_text(atom: &Atom) -> String {
+    match atom.kind {
+        AtomKind::Fraction(a, b) => format!("{a}/{b}"),
+        _ => String::new(),
+    }
+}
+
+/// `chance = { 0: 1/64, 1: 6/64, .. }`: must cover every count and add up to 1.
+fn explicit_chances(
+    setting: &crate::syntax::ast::Setting,
+    n: usize,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Vec<u128>> {
+    let entries = table("chance", setting, errors)?;
+    let mut fractions: Vec<Option<(u128, u128)>> = vec![None; n + 1];
+    for (key, element) in entries {
+        let k = number_atom("chance", key, 0, n as i64)
+            .map_err(|d| errors.push(d))
+            .ok()? as usize;
+        match element.atoms.as_slice() {
+            [
+                Atom {
+                    kind: AtomKind::Fraction(a, b),
+                    ..
+                },
+            ] if *b > 0 && *b <= 1_000_000 => fractions[k] = Some((*a as u128, *b as u128)),
+            [
+                Atom {
+                    kind: AtomKind::Number(0),
+                    ..
+                },
+            ] => fractions[k] = Some((0, 1)),
+            _ => {
+                errors.push(Diagnostic::new(
+                    "compile::expected_fraction",
+                    element.span,
+                    "each chance is a fraction such as 6/64",
+                ));
+                return None;
+            }
+        }
+    }
+    if let Some(k) = fractions.iter().position(Option::is_none) {
+        errors.push(Diagnostic::new(
+            "compile::chance_missing",
+            setting.value.span,
+            format!("the chance of {k} shells up is not given"),
+        ));
+        return None;
+    }
+    let fractions: Vec<(u128, u128)> = fractions.into_iter().flatten().collect();
+    let mut total: u128 = 1;
+    for (_, b) in &fractions {
+        total = total / gcd(total, *b) * b;
+        if total > u64::MAX as u128 {
+            errors.push(Diagnostic::new(
+                "compile::chance_too_fine",
+                setting.value.span,
+                "the chances have too many different denominators",
+            ));
+            return None;
+        }
+    }
+    let weights: Vec<u128> = fractions.iter().map(|(a, b)| a * (total / b)).collect();
+    let sum: u128 = weights.iter().sum();
+    if sum != total {
+        let g = gcd(sum, total);
+        errors.push(Diagnostic::new(
+            "compile::chances_do_not_add_up",
+            setting.value.span,
+            format!(
+                "the chances of the dice add up to {}/{}, not 1",
+                sum / g,
+                total / g
+            ),
+        ));
+        return None;
+    }
+    Some(weights)
+}
+
+fn table<'a>(
+    key: &str,
+    setting: &'a crate::syntax::ast::Setting,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<&'a Vec<(Atom, Element)>> {
+    match single(key, &setting.value).map(|a| &a.kind) {
+        Ok(AtomKind::Table(entries)) => Some(entries),
+        _ => {
+            errors.push(Diagnostic::new(
+                "compile::expected_table",
+                setting.value.span,
+                format!("`{key}` is a table in braces, such as `{{ 0: 25 again, 2: 2 }}`"),
+            ));
+            None
+        }
+    }
+}
+
+/// `score = { k: value [again], .. }` for k in 0..=n.
+fn score_table(r: &BlockReader, n: usize, errors: &mut Vec<Diagnostic>) -> Option<Vec<(u8, bool)>> {
+    let setting = r.require("score", errors)?;
+    let entries = table("score", setting, errors)?;
+    let mut scores: Vec<Option<(u8, bool)>> = vec![None; n + 1];
+    let mut ok = true;
+    for (key, element) in entries {
+        let Ok(k) = number_atom("score", key, 0, n as i64).map_err(|d| errors.push(d)) else {
+            ok = false;
+            continue;
+        };
+        if scores[k as usize].is_some() {
+            errors.push(Diagnostic::new(
+                "compile::duplicate_score",
+                key.span,
+                format!("the score of {k} shells up is given twice"),
+            ));
+            ok = false;
+            continue;
+        }
+        match score_entry(element, errors) {
+            Some(s) => scores[k as usize] = Some(s),
+            None => ok = false,
+        }
+    }
+    if !ok {
+        return None;
+    }
+    if let Some(k) = scores.iter().position(Option::is_none) {
+        errors.push(Diagnostic::new(
+            "compile::score_missing",
+            setting.value.span,
+            format!("the score table does not say what {k} shells up scores"),
+        ));
+        return None;
+    }
+    Some(scores.into_iter().flatten().collect())
+}
+
+/// `25` or `25 again`.
+fn score_entry(element: &Element, errors: &mut Vec<Diagnostic>) -> Option<(u8, bool)> {
+    let (value, rest) = element.atoms.split_first()?;
+    let value = number_atom("score", value, 1, 250)
+        .map_err(|d| errors.push(d))
+        .ok()? as u8;
+    match rest {
+        [] => Some((value, false)),
+        [word] => {
+            word_atom("score", word, &["again"])
+                .map_err(|d| errors.push(d))
+                .ok()?;
+            Some((value, true))
+        }
+        [_, extra, ..] => {
+            errors.push(Diagnostic::new(
+                "compile::bad_score",
+                extra.span,
+                "a score is a number, optionally followed by `again`",
+            ));
+            None
+        }
+    }
+}
+
+/// Dice with numbered faces: `faces = 1..6`, `count = 2`, `again = doubles`.
+fn dice_with_faces(
+    r: &BlockReader,
+    name: String,
+    faces: &crate::syntax::ast::Setting,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Dice> {
+    let atom = single("faces", &faces.value)
+        .map_err(|d| errors.push(d))
+        .ok()?;
+    let (lo, hi) = match &atom.kind {
+        AtomKind::Range(a, b) => (
+            number_atom("faces", a, 1, 250)
+                .map_err(|d| errors.push(d))
+                .ok()?,
+            number_atom("faces", b, 1, 250)
+                .map_err(|d| errors.push(d))
+                .ok()?,
+        ),
+        _ => {
+            errors.push(Diagnostic::new(
+                "compile::bad_faces",
+                atom.span,
+                "`faces` is a range of numbers such as 1..6",
+            ));
+            return None;
+        }
+    };
+    if lo > hi || hi - lo >= 64 {
+        errors.push(Diagnostic::new(
+            "compile::bad_faces",
+            atom.span,
+            "the faces run from the smaller number to the larger, at most 64 of them",
+        ));
+        return None;
+    }
+    let count = match r.get("count") {
+        Some(s) => number("count", &s.value, 1, 4)
+            .map_err(|d| errors.push(d))
+            .ok()? as usize,
+        None => 1,
+    };
+    let again_doubles = match r.get("again") {
+        Some(s) => {
+            word_atom(
+                "again",
+                single("again", &s.value).map_err(|d| errors.push(d)).ok()?,
+                &["none", "doubles"],
+            )
+            .map_err(|d| errors.push(d))
+            .ok()?
+                == 1
+        }
+        None => false,
+    };
+    // Every ordered throw, merged into sorted outcomes with their counts.
+    let faces: Vec<u8> = (lo..=hi).map(|v| v as u8).collect();
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut throw = vec![0usize; count];
+    loop {
+        let mut values: Vec<u8> = throw.iter().map(|&i| faces[i]).collect();
+        values.sort_unstable();
+        let label = values
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join("-");
+        let again = again_doubles && count > 1 && values.iter().all(|v| *v == values[0]);
+        match outcomes.iter_mut().find(|o| o.label == label) {
+            Some(o) => o.weight += 1,
+            None => outcomes.push(Outcome {
+                label,
+                weight: 1,
+                values,
+                again,
+            }),
+        }
+        let mut i = 0;
+        loop {
+            if i == count {
+                let kind = format!("{count} dice of faces {lo} to {hi}");
+                return Some(Dice::new(name, kind, outcomes));
+            }
+            throw[i] += 1;
+            if throw[i] < faces.len() {
+                break;
+            }
+            throw[i] = 0;
+            i += 1;
+        }
+    }
+}

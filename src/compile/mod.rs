@@ -1,0 +1,151 @@
+//! From the syntax tree to a [`RuleSet`]: names resolved, meaning checked,
+//! boards expanded and per-seat tables precomputed. Every problem found is
+//! collected with its span, so a file shows all its errors at once.
+
+mod blocks;
+mod board;
+mod cells;
+mod dice;
+mod reader;
+mod seats;
+
+use crate::{
+    diagnostic::{Diagnostic, Diagnostics, SourceFile},
+    rules::RuleSet,
+    syntax::{
+        self,
+        ast::{Block, BlockKind, VariantFile},
+    },
+};
+
+/// Compiles a variant file into a rule set, or returns every problem found.
+pub fn compile(source: &SourceFile) -> Result<RuleSet, Diagnostics> {
+    let fail = |items| Diagnostics {
+        source: source.clone(),
+        items,
+    };
+    let file = syntax::parse(source.text()).map_err(|d| fail(vec![d]))?;
+    let mut errors = Vec::new();
+    let rules = build(&file, &mut errors);
+    match rules {
+        Some(rules) if errors.is_empty() => Ok(rules),
+        _ => {
+            errors.sort_by_key(|d| (d.span.start, d.span.end));
+            errors.dedup();
+            if errors.is_empty() {
+                errors.push(Diagnostic::new(
+                    "compile::incomplete",
+                    Default::default(),
+                    "the file does not describe a whole game",
+                ));
+            }
+            Err(fail(errors))
+        }
+    }
+}
+
+/// Blocks of one kind that may appear at most once.
+fn single_block<'a>(
+    file: &'a VariantFile,
+    kind: BlockKind,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<&'a Block> {
+    let mut found: Option<&Block> = None;
+    for block in file.blocks.iter().filter(|b| b.kind.node == kind) {
+        match found {
+            Some(first) => errors.push(
+                Diagnostic::new(
+                    "compile::duplicate_block",
+                    block.kind.span,
+                    format!("a variant has only one `{}` block", kind.keyword()),
+                )
+                .with_note(first.kind.span, "the first is here"),
+            ),
+            None => found = Some(block),
+        }
+    }
+    found
+}
+
+fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
+    let game = single_block(file, BlockKind::Game, errors);
+    let board_block = single_block(file, BlockKind::Board, errors);
+    let dice_block = single_block(file, BlockKind::Dice, errors);
+    let whole_file = Default::default();
+    if game.is_none() {
+        errors.push(Diagnostic::new(
+            "compile::missing_game",
+            whole_file,
+            "the file has no `game \"Name\" { .. }` block",
+        ));
+    }
+    if board_block.is_none() {
+        errors.push(Diagnostic::new(
+            "compile::missing_board",
+            whole_file,
+            "the file has no `board` block, so the game has no cells",
+        ));
+    }
+    if dice_block.is_none() {
+        errors.push(Diagnostic::new(
+            "compile::missing_dice",
+            whole_file,
+            "the file has no `dice` block, so nothing is thrown",
+        ));
+    }
+    let (name, about, pieces) = blocks::game(game?, errors)?;
+    let board = board::build(board_block?, errors)?;
+    let regions = cells::regions(&file.regions, &board, errors);
+    let dice = dice::build(dice_block?, errors);
+    let seats = seats::seats(file, &board, errors);
+    let tables = seats::tables(file, &seats, errors);
+    let ctx = blocks::Context {
+        board: &board,
+        regions: &regions,
+        dice: dice.as_ref(),
+    };
+    let turn = blocks::turn(single_block(file, BlockKind::Turn, errors), errors);
+    let entry = blocks::entry(single_block(file, BlockKind::Entry, errors), &ctx, errors);
+    let home = blocks::home(single_block(file, BlockKind::Home, errors), errors);
+    let capture = blocks::capture(single_block(file, BlockKind::Capture, errors), &ctx, errors);
+    let stacks = blocks::stacks(single_block(file, BlockKind::Stacks, errors), errors);
+    let end = blocks::end(single_block(file, BlockKind::End, errors), errors);
+    let dice = dice?;
+    let mut seats = seats?;
+    let capture = capture?;
+    for seat in &mut seats {
+        seat.track.safe = seat
+            .track
+            .cells
+            .iter()
+            .map(|c| capture.safe.contains(c))
+            .collect();
+    }
+    let total_pieces = tables.iter().map(|t| t.seats.len()).max().unwrap_or(0) * pieces as usize;
+    if total_pieces > crate::rules::MAX_PIECES {
+        errors.push(Diagnostic::new(
+            "compile::too_many_pieces",
+            game?.kind.span,
+            format!(
+                "{total_pieces} pieces in play is over the limit of {} pieces",
+                crate::rules::MAX_PIECES
+            ),
+        ));
+    }
+    Some(RuleSet {
+        name,
+        about,
+        board,
+        regions: regions.into_iter().map(|(n, c)| (n, c)).collect(),
+        dice,
+        seats,
+        tables,
+        pieces_per_seat: pieces,
+        turn: turn?,
+        entry: entry?,
+        home: home?,
+        capture,
+        stacks: stacks?,
+        end: end?,
+    })
+}

@@ -1,0 +1,480 @@
+//! `seat` blocks with their tracks, and `players` blocks with their tables.
+
+use super::{
+    cells::cell_list,
+    reader::{BlockReader, name_atom, number_atom},
+};
+use crate::{
+    diagnostic::{Diagnostic, nearest},
+    rules::{
+        MAX_SEATS, MAX_TRACK,
+        board::{Board, CellId},
+        seats::{SeatId, SeatRules, Table},
+        track::{MAX_VISITS, Track},
+    },
+    syntax::ast::{Atom, AtomKind, Block, BlockKind, VariantFile},
+};
+
+const SEAT_SETTINGS: &[&str] = &["track"];
+const PLAYER_SETTINGS: &[&str] = &["seats", "teams"];
+
+enum TrackSource<'a> {
+    Cells(Vec<CellId>),
+    Rotated { of: &'a Atom, turns: u32 },
+}
+
+/// The seats of the file, in file order, each with its track.
+pub fn seats(
+    file: &VariantFile,
+    board: &Board,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Vec<SeatRules>> {
+    let blocks: Vec<&Block> = file
+        .blocks
+        .iter()
+        .filter(|b| b.kind.node == BlockKind::Seat)
+        .collect();
+    let mut names: Vec<(String, &Block)> = Vec::new();
+    let mut sources: Vec<Option<TrackSource>> = Vec::new();
+    for block in &blocks {
+        let Some(label) = &block.label else {
+            errors.push(Diagnostic::new(
+                "compile::seat_name",
+                block.kind.span,
+                "a seat needs a name, such as `seat red { .. }`",
+            ));
+            return None;
+        };
+        let name = name_atom("seat", label)
+            .map_err(|d| errors.push(d))
+            .ok()?
+            .to_string();
+        if let Some((_, first)) = names.iter().find(|(n, _)| *n == name) {
+            errors.push(
+                Diagnostic::new(
+                    "compile::duplicate_seat",
+                    label.span,
+                    format!("the seat `{name}` is defined twice"),
+                )
+                .with_note(
+                    first.label.as_ref().map_or(first.kind.span, |l| l.span),
+                    "first defined here",
+                ),
+            );
+            return None;
+        }
+        let what = format!("seat {name}");
+        let r = BlockReader::new(block, SEAT_SETTINGS, what.clone(), errors);
+        let source = match r.get("track") {
+            None => {
+                errors.push(Diagnostic::new(
+                    "compile::seat_without_track",
+                    label.span,
+                    format!("seat {name} has no track"),
+                ).with_help("give it one: `track = start, cells.., home` or `track = rotate(other_seat, 1)`"));
+                None
+            }
+            Some(setting) => match setting.value.elements.as_slice() {
+                [element]
+                    if matches!(
+                        element.atoms.as_slice(),
+                        [Atom {
+                            kind: AtomKind::Call(..),
+                            ..
+                        }]
+                    ) =>
+                {
+                    rotation(&element.atoms[0], errors)
+                }
+                _ => cell_list(
+                    board,
+                    &setting.value,
+                    &format!("the track of seat {name}"),
+                    errors,
+                )
+                .map(TrackSource::Cells),
+            },
+        };
+        names.push((name, block));
+        sources.push(source);
+    }
+    if names.len() > MAX_SEATS {
+        errors.push(Diagnostic::new(
+            "compile::too_many_seats",
+            blocks[MAX_SEATS].kind.span,
+            format!("a game has at most {MAX_SEATS} seats"),
+        ));
+        return None;
+    }
+    // Explicit tracks first, then rotations of tracks already known.
+    let mut tracks: Vec<Option<Vec<CellId>>> = sources
+        .iter()
+        .map(|s| match s {
+            Some(TrackSource::Cells(c)) => Some(c.clone()),
+            _ => None,
+        })
+        .collect();
+    for _ in 0..names.len() {
+        for i in 0..names.len() {
+            let Some(TrackSource::Rotated { of, turns }) = &sources[i] else {
+                continue;
+            };
+            if tracks[i].is_some() {
+                continue;
+            }
+            let other = match of.kind {
+                AtomKind::Name(ref n) => n,
+                _ => continue,
+            };
+            let Some(j) = names.iter().position(|(n, _)| n == other) else {
+                continue;
+            };
+            let Some(base) = &tracks[j] else { continue };
+            let mut rotated = Vec::with_capacity(base.len());
+            for &c in base {
+                match board.rotate(c, *turns) {
+                    Some(r) => rotated.push(r),
+                    None => {
+                        errors.push(Diagnostic::new(
+                            "compile::off_board",
+                            of.span,
+                            format!(
+                                "the track of seat {} turned {turns} quarter turn{} leaves the board at the turn of cell {}",
+                                names[i].0,
+                                if *turns == 1 { "" } else { "s" },
+                                board.cell_name(c)
+                            ),
+                        ));
+                        rotated.clear();
+                        break;
+                    }
+                }
+            }
+            if !rotated.is_empty() {
+                tracks[i] = Some(rotated);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut ok = true;
+    for (i, (name, block)) in names.iter().enumerate() {
+        match (&sources[i], &tracks[i]) {
+            (_, Some(cells)) => match check_track(board, name, block, cells, errors) {
+                Some(track) => out.push(SeatRules {
+                    name: name.clone(),
+                    track,
+                }),
+                None => ok = false,
+            },
+            (Some(TrackSource::Rotated { of, .. }), None) => {
+                ok = false;
+                if let AtomKind::Name(other) = &of.kind {
+                    if !names.iter().any(|(n, _)| n == other) {
+                        let mut d = Diagnostic::new(
+                            "compile::unknown_seat",
+                            of.span,
+                            format!(
+                                "there is no seat `{other}` whose track seat {name} could turn"
+                            ),
+                        );
+                        if let Some(near) = nearest(other, names.iter().map(|(n, _)| n.as_str())) {
+                            d = d.with_help(format!("did you mean `{near}`?"));
+                        }
+                        errors.push(d);
+                    } else if !errors.iter().any(|e| e.code == "compile::off_board") {
+                        errors.push(Diagnostic::new(
+                            "compile::track_cycle",
+                            of.span,
+                            format!("the track of seat {name} is turned from a track that is itself never given"),
+                        ));
+                    }
+                }
+            }
+            _ => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+/// `rotate(seat, quarter_turns)`.
+fn rotation<'a>(atom: &'a Atom, errors: &mut Vec<Diagnostic>) -> Option<TrackSource<'a>> {
+    let AtomKind::Call(name, arg) = &atom.kind else {
+        return None;
+    };
+    let usage = || {
+        Diagnostic::new(
+            "compile::bad_rotate",
+            atom.span,
+            "a turned track is written `rotate(seat, quarter_turns)`, such as `rotate(red, 1)`",
+        )
+    };
+    if name.node != "rotate" {
+        errors.push(
+            Diagnostic::new(
+                "compile::unknown_function",
+                name.span,
+                format!("there is no computed value `{}`", name.node),
+            )
+            .with_help("a track can be `rotate(seat, quarter_turns)`"),
+        );
+        return None;
+    }
+    let Some(arg) = arg else {
+        errors.push(usage());
+        return None;
+    };
+    match arg.elements.as_slice() {
+        [seat, turns] if seat.atoms.len() == 1 && turns.atoms.len() == 1 => {
+            let turns = number_atom("rotate", &turns.atoms[0], 0, 3)
+                .map_err(|d| errors.push(d))
+                .ok()? as u32;
+            if !matches!(seat.atoms[0].kind, AtomKind::Name(_)) {
+                errors.push(usage());
+                return None;
+            }
+            Some(TrackSource::Rotated {
+                of: &seat.atoms[0],
+                turns,
+            })
+        }
+        _ => {
+            errors.push(usage());
+            None
+        }
+    }
+}
+
+fn check_track(
+    board: &Board,
+    seat: &str,
+    block: &Block,
+    cells: &[CellId],
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Track> {
+    let span = block
+        .settings
+        .iter()
+        .find(|s| s.key.node == "track")
+        .map_or(block.kind.span, |s| s.value.span);
+    if cells.len() < 2 || cells.len() > MAX_TRACK {
+        errors.push(Diagnostic::new(
+            "compile::track_length",
+            span,
+            format!(
+                "the track of seat {seat} has {} cells; a track has from 2 to {MAX_TRACK}",
+                cells.len()
+            ),
+        ));
+        return None;
+    }
+    for pair in cells.windows(2) {
+        if !board.adjacent(pair[0], pair[1]) {
+            errors.push(Diagnostic::new(
+                "compile::track_jumps",
+                span,
+                format!(
+                    "the track of seat {seat} jumps from {} to {}, which are not next to each other",
+                    board.cell_name(pair[0]),
+                    board.cell_name(pair[1])
+                ),
+            ));
+            return None;
+        }
+    }
+    let home = cells.len() - 1;
+    let mut visits = vec![[u8::MAX; MAX_VISITS]; board.cells.len()];
+    for (step, &cell) in cells.iter().enumerate().take(home).skip(1) {
+        if cell == cells[0] || cell == cells[home] {
+            errors.push(Diagnostic::new(
+                "compile::track_through_start",
+                span,
+                format!(
+                    "the track of seat {seat} passes its start or home, {}, at step {step}",
+                    board.cell_name(cell)
+                ),
+            ));
+            return None;
+        }
+        let slots = &mut visits[cell.0 as usize];
+        match slots.iter_mut().find(|s| **s == u8::MAX) {
+            Some(slot) => *slot = step as u8,
+            None => {
+                errors.push(Diagnostic::new(
+                    "compile::track_revisits",
+                    span,
+                    format!(
+                        "the track of seat {seat} passes {} more than {MAX_VISITS} times",
+                        board.cell_name(cell)
+                    ),
+                ));
+                return None;
+            }
+        }
+    }
+    Some(Track {
+        cells: cells.to_vec(),
+        visits,
+        safe: Vec::new(),
+    })
+}
+
+/// The `players` blocks, one table each.
+pub fn tables(
+    file: &VariantFile,
+    seats: &Option<Vec<SeatRules>>,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<Table> {
+    let blocks: Vec<&Block> = file
+        .blocks
+        .iter()
+        .filter(|b| b.kind.node == BlockKind::Players)
+        .collect();
+    if blocks.is_empty() {
+        errors.push(Diagnostic::new(
+            "compile::no_players",
+            Default::default(),
+            "the file has no `players N { seats = .. }` block, so nobody can play",
+        ));
+    }
+    let Some(seats) = seats else {
+        return Vec::new();
+    };
+    let mut out: Vec<Table> = Vec::new();
+    for block in blocks {
+        let r = BlockReader::new(block, PLAYER_SETTINGS, "the players block", errors);
+        let count = match &block.label {
+            Some(atom) => match number_atom("players", atom, 1, MAX_SEATS as i64) {
+                Ok(n) => n as usize,
+                Err(d) => {
+                    errors.push(d);
+                    continue;
+                }
+            },
+            None => {
+                errors.push(Diagnostic::new(
+                    "compile::players_count",
+                    block.kind.span,
+                    "a players block names its number of players, such as `players 4 { .. }`",
+                ));
+                continue;
+            }
+        };
+        let Some(setting) = r.require("seats", errors) else {
+            continue;
+        };
+        let mut table_seats = Vec::new();
+        for element in &setting.value.elements {
+            let Some(id) = element
+                .atoms
+                .first()
+                .and_then(|a| seat_ref(seats, a, errors))
+            else {
+                continue;
+            };
+            if table_seats.contains(&id) {
+                errors.push(Diagnostic::new(
+                    "compile::seat_twice",
+                    element.span,
+                    format!("seat {} is named twice", seats[id.0 as usize].name),
+                ));
+            }
+            table_seats.push(id);
+        }
+        if table_seats.len() != count {
+            errors.push(Diagnostic::new(
+                "compile::players_count",
+                setting.value.span,
+                format!(
+                    "a game of {count} players needs {count} seats, not {}",
+                    table_seats.len()
+                ),
+            ));
+            continue;
+        }
+        if out.iter().any(|t| t.seats.len() == count) {
+            errors.push(Diagnostic::new(
+                "compile::duplicate_block",
+                block.kind.span,
+                format!("the seats of {count} players are given twice"),
+            ));
+            continue;
+        }
+        let mut side: Vec<u8> = (0..count as u8).collect();
+        let mut sides = count as u8;
+        if let Some(teams) = r.get("teams") {
+            side = vec![u8::MAX; count];
+            sides = 0;
+            for element in &teams.value.elements {
+                let members: Vec<&Atom> = match element.atoms.as_slice() {
+                    [
+                        Atom {
+                            kind: AtomKind::Group(v),
+                            ..
+                        },
+                    ] => v.elements.iter().filter_map(|e| e.atoms.first()).collect(),
+                    [single_seat] => vec![single_seat],
+                    _ => Vec::new(),
+                };
+                for atom in members {
+                    let Some(id) = seat_ref(seats, atom, errors) else {
+                        continue;
+                    };
+                    match table_seats.iter().position(|s| *s == id) {
+                        Some(i) if side[i] == u8::MAX => side[i] = sides,
+                        Some(_) => errors.push(Diagnostic::new(
+                            "compile::seat_twice",
+                            atom.span,
+                            format!("seat {} is in two teams", seats[id.0 as usize].name),
+                        )),
+                        None => errors.push(Diagnostic::new(
+                            "compile::team_seat_not_playing",
+                            atom.span,
+                            format!(
+                                "seat {} is in a team but does not play with {count} players",
+                                seats[id.0 as usize].name
+                            ),
+                        )),
+                    }
+                }
+                sides += 1;
+            }
+            if let Some(i) = side.iter().position(|s| *s == u8::MAX) {
+                errors.push(Diagnostic::new(
+                    "compile::seat_without_team",
+                    teams.value.span,
+                    format!(
+                        "seat {} plays but is in no team",
+                        seats[table_seats[i].0 as usize].name
+                    ),
+                ));
+                continue;
+            }
+        }
+        out.push(Table {
+            seats: table_seats,
+            side,
+            sides,
+        });
+    }
+    out.sort_by_key(|t| t.seats.len());
+    out
+}
+
+fn seat_ref(seats: &[SeatRules], atom: &Atom, errors: &mut Vec<Diagnostic>) -> Option<SeatId> {
+    let name = name_atom("seats", atom).map_err(|d| errors.push(d)).ok()?;
+    match seats.iter().position(|s| s.name == name) {
+        Some(i) => Some(SeatId(i as u8)),
+        None => {
+            let mut d = Diagnostic::new(
+                "compile::unknown_seat",
+                atom.span,
+                format!("there is no seat `{name}`"),
+            );
+            if let Some(near) = nearest(name, seats.iter().map(|s| s.name.as_str())) {
+                d = d.with_help(format!("did you mean `{near}`?"));
+            }
+            errors.push(d);
+            None
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Actions: a throw of the dice, a move of one piece or group by one value, a pass.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// One step of play. A turn is a sequence of actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Chance: the outcome of a throw, by its index among the dice's outcomes.
+    Throw(u8),
+    /// A seat moves `count` of its pieces standing at step `from` of its track
+    /// (0 is the start) by the waiting value `by`.
+    Move {
+        /// The step the pieces stand on.
+        from: u8,
+        /// How many pieces move together.
+        count: u8,
+        /// The value used.
+        by: u8,
+    },
+    /// A seat gives up the values still waiting.
+    Pass,
+}
+
+impl Action {
+    /// A single piece at `from` moved by `by`.
+    pub fn step(from: u8, by: u8) -> Action {
+        Action::Move { from, count: 1, by }
+    }
+}
+
+/// Context-free notation: `throw #2`, `2x15+10`, `0+6`, `pass`. A game's own
+/// notation, with outcome labels, is [`crate::Game::action_text`].
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Throw(i) => write!(f, "throw #{i}"),
+            Action::Move { from, count: 1, by } => write!(f, "{from}+{by}"),
+            Action::Move { from, count, by } => write!(f, "{count}x{from}+{by}"),
+            Action::Pass => write!(f, "pass"),
+        }
+    }
+}
+
+/// Parses the move part of the notation: `15+10`, `2x15+10`, `pass`.
+pub fn parse_move(text: &str) -> Option<Action> {
+    let text = text.trim();
+    if text == "pass" {
+        return Some(Action::Pass);
+    }
+    let (count, rest) = match text.split_once('x') {
+        Some((c, rest)) => (c.parse::<u8>().ok()?, rest),
+        None => (1, text),
+    };
+    let (from, by) = rest.split_once('+')?;
+    let action = Action::Move {
+        from: from.parse().ok()?,
+        count,
+        by: by.parse().ok()?,
+    };
+    (count > 0).then_some(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_notation_round_trips() {
+        for a in [
+            Action::step(0, 10),
+            Action::Move {
+                from: 15,
+                count: 2,
+                by: 6,
+            },
+            Action::Pass,
+        ] {
+            assert_eq!(parse_move(&a.to_string()), Some(a));
+        }
+        assert_eq!(parse_move("0x3+2"), None);
+        assert_eq!(parse_move("3+"), None);
+    }
+}

@@ -1,0 +1,149 @@
+//! Applying an action that the rules allow.
+
+use super::{Action, Game, Phase, State, state::PoolValue};
+use crate::rules::ThrowOrder;
+
+impl Game {
+    /// Applies an action without checking it. The caller must have it from
+    /// [`Game::legal_actions`] of this very state; anything else may leave
+    /// the state inconsistent (it never panics for a throw or a pass).
+    pub fn apply_unchecked(&self, state: &mut State, action: Action) {
+        match action {
+            Action::Throw(i) => self.apply_throw(state, i as usize),
+            Action::Pass => {
+                state.pool.clear();
+                self.after_value(state);
+            }
+            Action::Move { from, count, by } => self.apply_move(state, from, count, by),
+        }
+    }
+
+    fn apply_throw(&self, state: &mut State, index: usize) {
+        let Some(outcome) = self.rules.dice.outcomes.get(index) else {
+            return;
+        };
+        for &value in &outcome.values {
+            if !state.pool.is_full() {
+                state.pool.push(PoolValue {
+                    value,
+                    again: outcome.again,
+                });
+            }
+        }
+        let keep_throwing = outcome.again
+            && self.rules.turn.throws == ThrowOrder::AllFirst
+            && state.pool.remaining_capacity() >= outcome.values.len();
+        if outcome.again && !keep_throwing {
+            state.extra = state.extra.saturating_add(1);
+        }
+        if !keep_throwing {
+            state.phase = Phase::Move;
+        }
+    }
+
+    fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8) {
+        let seat = state.mover as usize;
+        let occupancy = super::moves::Occupancy::of(self, state);
+        // The first waiting value of that size that makes the move legal.
+        let Some((slot, target)) = state.pool.iter().enumerate().find_map(|(i, &v)| {
+            (v.value == by)
+                .then(|| {
+                    self.check_move(state, &occupancy, seat, from, count, v)
+                        .ok()
+                })
+                .flatten()
+                .map(|t| (i, t))
+        }) else {
+            return;
+        };
+        state.pool.remove(slot);
+        let track = self.track(seat);
+        let home = track.home();
+        let pieces = &mut state.pieces[seat];
+        let mut moved = 0;
+        for step in pieces.iter_mut() {
+            if *step == from && moved < count {
+                *step = target;
+                moved += 1;
+            }
+        }
+        pieces.sort_unstable();
+        if from == 0 {
+            state.entered[seat] = true;
+        }
+        if target < home && self.rules.capture.by_landing && !track.safe[target as usize] {
+            let cell = track.cell(target);
+            let mut taken = false;
+            for other in 0..state.pieces.len() {
+                let partner = self.side[other] == self.side[seat];
+                if other == seat || (partner && !self.rules.capture.partners) {
+                    continue;
+                }
+                let other_track = self.track(other);
+                let other_home = other_track.home();
+                let mut changed = false;
+                for step in state.pieces[other].iter_mut() {
+                    if *step > 0 && *step < other_home && other_track.cell(*step) == cell {
+                        *step = 0;
+                        changed = true;
+                    }
+                }
+                if changed {
+                    state.pieces[other].sort_unstable();
+                    taken = true;
+                }
+            }
+            if taken {
+                state.extra = state.extra.saturating_add(self.rules.capture.extra_throws);
+            }
+        }
+        if target == home
+            && state.pieces[seat].iter().all(|&s| s == home)
+            && !state.has_finished(seat)
+        {
+            state.finished.push(seat as u8);
+            if let Some(_) = self.outcome_of_finishes(state) {
+                state.phase = Phase::Over;
+                return;
+            }
+            // A seat that has finished ends its turn at once.
+            state.pool.clear();
+            state.extra = 0;
+        }
+        self.after_value(state);
+    }
+
+    /// After a value is used or given up: go on with the turn, throw again, or pass the turn on.
+    fn after_value(&self, state: &mut State) {
+        if !state.pool.is_empty() {
+            return;
+        }
+        if state.extra > 0 {
+            state.extra -= 1;
+            state.phase = Phase::Throw;
+            return;
+        }
+        self.end_turn(state);
+    }
+
+    fn end_turn(&self, state: &mut State) {
+        state.pool.clear();
+        state.extra = 0;
+        state.turns += 1;
+        if state.turns >= self.rules.turn.limit {
+            state.phase = Phase::Over;
+            state.at_limit = true;
+            return;
+        }
+        let n = self.seats.len();
+        let mut next = state.mover as usize;
+        for _ in 0..n {
+            next = (next + 1) % n;
+            if !(self.rules.turn.skip_finished && state.has_finished(next)) {
+                break;
+            }
+        }
+        state.mover = next as u8;
+        state.phase = Phase::Throw;
+    }
+}

@@ -1,0 +1,504 @@
+//! The engine: a [`Game`] (a compiled rule set and a seating) drives
+//! [`State`]s. At every point one actor acts: chance, which throws, or a
+//! seat, which chooses among its legal actions.
+
+mod action;
+mod apply;
+mod moves;
+mod outcome;
+mod state;
+
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+use thiserror::Error;
+
+pub use action::{Action, parse_move};
+pub use moves::Refusal;
+pub use outcome::{EndReason, Outcome};
+pub use state::{MAX_SEAT_PIECES, Phase, PoolValue, State};
+
+use crate::rules::{MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
+use moves::Occupancy;
+
+/// Who acts in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// The dice are thrown: pick one of [`Game::chance_outcomes`].
+    Chance,
+    /// This seat chooses among [`Game::legal_actions`].
+    Seat(SeatId),
+    /// The game is over.
+    Terminal,
+}
+
+/// A refused action: the state is unchanged, and `reason` says which rule refused it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{action_text} is not allowed: {reason}")]
+pub struct PlayError {
+    /// The action refused.
+    pub action: Action,
+    /// The action in the game's notation.
+    pub action_text: String,
+    /// The rule that refused it, in words.
+    pub reason: String,
+    /// The rule that refused it.
+    pub refusal: Refusal,
+}
+
+/// A seating that a game cannot be set up with.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// The variant has no seating for that many players.
+    #[error("{game} is not played by {players} players; it is played by {choices}")]
+    NoSuchTable {
+        /// The game's name.
+        game: String,
+        /// The number asked for.
+        players: usize,
+        /// The numbers the file gives, in words.
+        choices: String,
+    },
+}
+
+/// A state that does not fit the game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StateError {
+    /// The JSON text is not a state.
+    #[error("the saved state is not valid: {0}")]
+    Json(String),
+    /// The state does not fit the rules.
+    #[error("the saved state is impossible in {game}: {problem}")]
+    Impossible {
+        /// The game's name.
+        game: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+/// A compiled variant seated for a number of players. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Arc<RuleSet>,
+    /// The playing seats, in turn order.
+    seats: Vec<SeatId>,
+    /// The side of each playing seat.
+    side: Vec<u8>,
+    sides: u8,
+}
+
+impl Game {
+    /// Seats `rules` for `players` players.
+    pub fn new(rules: Arc<RuleSet>, players: usize) -> Result<Game, SetupError> {
+        let Some(table) = rules.table(players) else {
+            let choices: Vec<String> = rules
+                .tables
+                .iter()
+                .map(|t| t.seats.len().to_string())
+                .collect();
+            return Err(SetupError::NoSuchTable {
+                game: rules.name.clone(),
+                players,
+                choices: choices.join(" or "),
+            });
+        };
+        Ok(Game {
+            seats: table.seats.clone(),
+            side: table.side.clone(),
+            sides: table.sides,
+            rules,
+        })
+    }
+
+    /// Seats `rules` for the largest number of players the file gives.
+    pub fn with_most_players(rules: Arc<RuleSet>) -> Game {
+        let most = rules
+            .tables
+            .iter()
+            .map(|t| t.seats.len())
+            .max()
+            .unwrap_or(0);
+        Game::new(rules, most).expect("a compiled rule set has a table")
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The shared rule set.
+    pub fn rules_arc(&self) -> &Arc<RuleSet> {
+        &self.rules
+    }
+
+    /// The playing seats, in turn order.
+    pub fn seats(&self) -> &[SeatId] {
+        &self.seats
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// The side of each playing seat, in turn order; seats of one side are partners.
+    pub fn sides(&self) -> &[u8] {
+        &self.side
+    }
+
+    /// How many sides play.
+    pub fn side_count(&self) -> usize {
+        self.sides as usize
+    }
+
+    /// The name of the playing seat at `index` in turn order.
+    pub fn seat_name(&self, index: usize) -> &str {
+        &self.rules.seats[self.seats[index].0 as usize].name
+    }
+
+    /// The playing seat (index in turn order) called `name`.
+    pub fn seat_index(&self, name: &str) -> Option<usize> {
+        (0..self.seats.len()).find(|&i| self.seat_name(i) == name)
+    }
+
+    /// The track of the playing seat at `index`.
+    pub fn track(&self, index: usize) -> &Track {
+        &self.rules.seats[self.seats[index].0 as usize].track
+    }
+
+    /// The state at the start of a game: all pieces at their start, the
+    /// first seat about to throw.
+    pub fn new_initial_state(&self) -> State {
+        let n = self.rules.pieces_per_seat as usize;
+        let mut pieces = ArrayVec::new();
+        let mut entered = ArrayVec::new();
+        for _ in &self.seats {
+            pieces.push((0..n).map(|_| 0u8).collect());
+            entered.push(false);
+        }
+        State {
+            pieces,
+            mover: 0,
+            phase: Phase::Throw,
+            pool: ArrayVec::new(),
+            extra: 0,
+            entered,
+            turns: 0,
+            finished: ArrayVec::new(),
+            at_limit: false,
+        }
+    }
+
+    /// Who acts now.
+    pub fn actor(&self, state: &State) -> Actor {
+        match state.phase {
+            Phase::Throw => Actor::Chance,
+            Phase::Move => Actor::Seat(self.seats[state.mover as usize]),
+            Phase::Over => Actor::Terminal,
+        }
+    }
+
+    /// The playing seat (index in turn order) whose turn it is.
+    pub fn mover(&self, state: &State) -> usize {
+        state.mover as usize
+    }
+
+    /// Whether the game is over.
+    pub fn is_terminal(&self, state: &State) -> bool {
+        state.phase == Phase::Over
+    }
+
+    /// The outcomes of a throw, with exact weights over [`Dice::total`](crate::rules::Dice).
+    /// The action for outcome `i` is `Action::Throw(i)`.
+    pub fn chance_outcomes(&self) -> &[DiceOutcome] {
+        &self.rules.dice.outcomes
+    }
+
+    /// The throw a uniform number `u` in `0..total weight` picks; bring your own generator.
+    pub fn throw_for(&self, u: u64) -> Action {
+        Action::Throw(self.rules.dice.pick(u % self.rules.dice.total) as u8)
+    }
+
+    /// The legal actions, sorted and without repeats. Empty only when the
+    /// game is over; at a chance node, the throws.
+    pub fn legal_actions(&self, state: &State) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(state, &mut out);
+        out
+    }
+
+    /// [`Game::legal_actions`] into a buffer, for loops that must not allocate.
+    pub fn legal_actions_into(&self, state: &State, out: &mut Vec<Action>) {
+        out.clear();
+        match state.phase {
+            Phase::Over => {}
+            Phase::Throw => {
+                out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
+            }
+            Phase::Move => {
+                let occupancy = Occupancy::of(self, state);
+                let seat = state.mover as usize;
+                let pieces = &state.pieces[seat];
+                let mut values: ArrayVec<PoolValue, MAX_POOL> = ArrayVec::new();
+                for v in &state.pool {
+                    if !values.contains(v) {
+                        values.push(*v);
+                    }
+                }
+                let mut last_from = None;
+                for (i, &from) in pieces.iter().enumerate() {
+                    if last_from == Some(from) {
+                        continue;
+                    }
+                    last_from = Some(from);
+                    let here = pieces[i..].iter().take_while(|&&s| s == from).count() as u8;
+                    for count in 1..=here {
+                        let start = out.len();
+                        for &v in &values {
+                            if self
+                                .check_move(state, &occupancy, seat, from, count, v)
+                                .is_ok()
+                            {
+                                let a = Action::Move {
+                                    from,
+                                    count,
+                                    by: v.value,
+                                };
+                                if !out[start..].contains(&a) {
+                                    out.push(a);
+                                }
+                            }
+                        }
+                        out[start..].sort_unstable();
+                    }
+                }
+                if out.is_empty() || !self.rules.turn.must_move {
+                    out.push(Action::Pass);
+                }
+            }
+        }
+    }
+
+    /// Applies an action if the rules allow it; if not, the state is left
+    /// exactly as it was and the error says which rule refused it.
+    pub fn apply(&self, state: &mut State, action: Action) -> Result<(), PlayError> {
+        match self.refusal(state, action) {
+            None => {
+                self.apply_unchecked(state, action);
+                Ok(())
+            }
+            Some(refusal) => Err(PlayError {
+                action,
+                action_text: self.action_text(action),
+                reason: self.explain(state, refusal),
+                refusal,
+            }),
+        }
+    }
+
+    /// The state after `action`, or why it is refused.
+    pub fn child(&self, state: &State, action: Action) -> Result<State, PlayError> {
+        let mut next = state.clone();
+        self.apply(&mut next, action)?;
+        Ok(next)
+    }
+
+    /// Why the rules refuse `action` here, or `None` if they allow it.
+    pub fn refusal(&self, state: &State, action: Action) -> Option<Refusal> {
+        match (state.phase, action) {
+            (Phase::Over, _) => Some(Refusal::GameOver),
+            (Phase::Throw, Action::Throw(i)) => {
+                ((i as usize) >= self.rules.dice.outcomes.len()).then_some(Refusal::NoSuchOutcome)
+            }
+            (Phase::Throw, _) => Some(Refusal::MustThrow),
+            (Phase::Move, Action::Throw(_)) => Some(Refusal::NotThrowing),
+            (Phase::Move, Action::Pass) => {
+                let legal = self.legal_actions(state);
+                (!legal.contains(&Action::Pass)).then_some(Refusal::MustMove)
+            }
+            (Phase::Move, Action::Move { from, count, by }) => {
+                let occupancy = Occupancy::of(self, state);
+                let seat = state.mover as usize;
+                let mut refusal = Some(Refusal::NoSuchValue);
+                for &v in state.pool.iter().filter(|v| v.value == by) {
+                    match self.check_move(state, &occupancy, seat, from, count, v) {
+                        Ok(_) => return None,
+                        Err(r) => refusal = Some(r),
+                    }
+                }
+                refusal
+            }
+        }
+    }
+
+    /// A refusal in the game's words, naming the rule.
+    pub fn explain(&self, state: &State, refusal: Refusal) -> String {
+        let cell = |c: crate::rules::CellId| self.rules.board.cell_name(c).to_string();
+        let seat = self.seat_name(state.mover as usize);
+        match refusal {
+            Refusal::GameOver => "the game is over".into(),
+            Refusal::MustThrow => format!("{seat} must throw first"),
+            Refusal::NotThrowing => format!("it is {seat}'s move, not a throw"),
+            Refusal::NoSuchOutcome => {
+                format!("the dice {} have no such outcome", self.rules.dice.name)
+            }
+            Refusal::NoSuchValue => {
+                let values: Vec<String> = state.pool.iter().map(|v| v.value.to_string()).collect();
+                format!(
+                    "no such value waits to be used (waiting: {})",
+                    values.join(", ")
+                )
+            }
+            Refusal::NoPieces => format!("{seat} has not that many pieces at that step"),
+            Refusal::EmptyGroup => "a move moves at least one piece".into(),
+            Refusal::AlreadyHome => "a piece at home does not move".into(),
+            Refusal::GroupFromStart => "pieces leave the start one at a time (entry)".into(),
+            Refusal::NoGroups => "pieces move one at a time (stacks: groups = apart)".into(),
+            Refusal::EntryValue { first: true } => {
+                "this throw does not let the first piece leave the start (entry: first_on)".into()
+            }
+            Refusal::EntryValue { first: false } => {
+                "this throw does not let a piece leave the start (entry: on)".into()
+            }
+            Refusal::Overshoot => {
+                "the value goes past home, which needs an exact value (home: exact)".into()
+            }
+            Refusal::Blockade(c, n) => format!(
+                "a blockade of {n} stands at {} and the move may not pass it (stacks: pass)",
+                cell(c)
+            ),
+            Refusal::LandOnBlockade(c, n) => format!(
+                "a blockade of {n} stands at {} and only as many or more may land on it (stacks: take)",
+                cell(c)
+            ),
+            Refusal::MustMove => "a value that can be used must be used (turn: must_move)".into(),
+        }
+    }
+
+    /// An action in the game's notation: `throw 2up`, `15+10`, `2x15+10`, `pass`.
+    pub fn action_text(&self, action: Action) -> String {
+        match action {
+            Action::Throw(i) => match self.rules.dice.outcomes.get(i as usize) {
+                Some(o) => format!("throw {}", o.label),
+                None => action.to_string(),
+            },
+            _ => action.to_string(),
+        }
+    }
+
+    /// Reads an action written in the game's notation.
+    pub fn parse_action(&self, text: &str) -> Option<Action> {
+        let text = text.trim();
+        if let Some(label) = text.strip_prefix("throw ") {
+            return self
+                .rules
+                .dice
+                .outcome_labelled(label.trim())
+                .map(|i| Action::Throw(i as u8));
+        }
+        parse_move(text)
+    }
+
+    /// Reads a saved state from JSON and checks it against the rules.
+    pub fn load_state(&self, json: &str) -> Result<State, StateError> {
+        let state: State =
+            serde_json::from_str(json).map_err(|e| StateError::Json(e.to_string()))?;
+        self.validate(&state)?;
+        Ok(state)
+    }
+
+    /// Checks that a state is possible under the rules of this game.
+    pub fn validate(&self, state: &State) -> Result<(), StateError> {
+        let fail = |problem: String| {
+            Err(StateError::Impossible {
+                game: self.rules.name.clone(),
+                problem,
+            })
+        };
+        let n = self.rules.pieces_per_seat as usize;
+        if state.pieces.len() != self.seats.len() {
+            return fail(format!(
+                "it has pieces for {} seats, but {} play",
+                state.pieces.len(),
+                self.seats.len()
+            ));
+        }
+        for (i, steps) in state.pieces.iter().enumerate() {
+            let name = self.seat_name(i);
+            if steps.len() != n {
+                return fail(format!("seat {name} has {} pieces, not {n}", steps.len()));
+            }
+            let home = self.track(i).home();
+            if let Some(s) = steps.iter().find(|&&s| s > home) {
+                return fail(format!(
+                    "seat {name} has a piece at step {s}, past its home at step {home}"
+                ));
+            }
+            if steps.windows(2).any(|w| w[0] > w[1]) {
+                return fail(format!(
+                    "the steps of seat {name} are not in ascending order"
+                ));
+            }
+        }
+        if state.entered.len() != self.seats.len() {
+            return fail("`entered` does not have one entry a seat".into());
+        }
+        if state.mover as usize >= self.seats.len() {
+            return fail(format!("seat number {} does not play", state.mover));
+        }
+        if state.phase == Phase::Move && state.pool.is_empty() {
+            return fail("it waits for a move but no value waits to be used".into());
+        }
+        if state.phase == Phase::Throw
+            && !state.pool.is_empty()
+            && self.rules.turn.throws == crate::rules::ThrowOrder::OneAtATime
+        {
+            return fail("it waits for a throw while a value waits to be used".into());
+        }
+        for v in &state.pool {
+            if !self
+                .rules
+                .dice
+                .outcomes
+                .iter()
+                .any(|o| o.values.contains(&v.value) && o.again == v.again)
+            {
+                return fail(format!("no throw gives the waiting value {}", v.value));
+            }
+        }
+        let mut seen = [false; MAX_SEATS];
+        for &f in &state.finished {
+            let f = f as usize;
+            if f >= self.seats.len() || seen[f] {
+                return fail("the list of finished seats is wrong".into());
+            }
+            seen[f] = true;
+            let home = self.track(f).home();
+            if state.pieces[f].iter().any(|&s| s != home) {
+                return fail(format!(
+                    "seat {} is listed as finished but has pieces out of home",
+                    self.seat_name(f)
+                ));
+            }
+        }
+        for (i, steps) in state.pieces.iter().enumerate() {
+            let home = self.track(i).home();
+            if steps.iter().all(|&s| s == home) && !seen[i] {
+                return fail(format!(
+                    "seat {} has all pieces home but is not listed as finished",
+                    self.seat_name(i)
+                ));
+            }
+        }
+        if state.phase != Phase::Over && self.outcome_of_finishes(state).is_some() {
+            return fail("the game should be over".into());
+        }
+        // Two sides never share a cell that is not safe when captures are on.
+        let occupancy = Occupancy::of(self, state);
+        if let Some(problem) = occupancy.clash(self) {
+            return fail(problem);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,222 @@
+//! Which moves the rules allow, and why a move is refused.
+//!
+//! Legal-action generation and the checked apply share one function,
+//! [`Game::check_move`], so the list of legal actions and the reason given
+//! for a refusal can never disagree.
+
+use arrayvec::ArrayVec;
+
+use super::{Game, State, state::PoolValue};
+use crate::rules::{MAX_PIECES, NearHome, board::CellId};
+
+/// Why the rules refuse an action. Cheap to make; turned into words by
+/// [`Game::explain`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over.
+    GameOver,
+    /// The dice must be thrown before anything moves.
+    MustThrow,
+    /// A throw was given where a seat must choose.
+    NotThrowing,
+    /// No outcome of the dice has that index.
+    NoSuchOutcome,
+    /// No waiting value equals the one asked for.
+    NoSuchValue,
+    /// Fewer pieces than asked stand at that step.
+    NoPieces,
+    /// A move of zero pieces.
+    EmptyGroup,
+    /// Pieces at home do not move.
+    AlreadyHome,
+    /// Pieces leave their start one at a time.
+    GroupFromStart,
+    /// The rules do not let pieces move together (`stacks: groups`).
+    NoGroups,
+    /// This value does not let a piece out (`entry: on` / `first_on`).
+    EntryValue {
+        /// Whether the `first_on` rule applied.
+        first: bool,
+    },
+    /// The value goes past home (`home: exact`).
+    Overshoot,
+    /// An opponent's blockade stands in the way (`stacks: pass`).
+    Blockade(CellId, u8),
+    /// An opponent's blockade stands on the cell, and the move cannot take it (`stacks: take`).
+    LandOnBlockade(CellId, u8),
+    /// A usable value may not be left unused (`turn: must_move`).
+    MustMove,
+}
+
+/// Pieces on race steps, merged by cell and side: (cell, side, count).
+pub(crate) struct Occupancy {
+    entries: ArrayVec<(CellId, u8, u8), MAX_PIECES>,
+}
+
+impl Occupancy {
+    pub(crate) fn of(game: &Game, state: &State) -> Occupancy {
+        let mut entries: ArrayVec<(CellId, u8, u8), MAX_PIECES> = ArrayVec::new();
+        for (seat, steps) in state.pieces.iter().enumerate() {
+            let track = game.track(seat);
+            let home = track.home();
+            let side = game.side[seat];
+            for &step in steps {
+                if step == 0 || step >= home {
+                    continue;
+                }
+                let cell = track.cell(step);
+                match entries
+                    .iter_mut()
+                    .find(|(c, s, _)| *c == cell && *s == side)
+                {
+                    Some(entry) => entry.2 += 1,
+                    None => entries.push((cell, side, 1)),
+                }
+            }
+        }
+        Occupancy { entries }
+    }
+
+    /// The pieces of sides other than `side` on `cell`: the largest single side's count, and the total.
+    fn others_on(&self, cell: CellId, side: u8) -> (u8, u8) {
+        let mut largest = 0;
+        let mut total = 0;
+        for &(c, s, n) in &self.entries {
+            if c == cell && s != side {
+                largest = largest.max(n);
+                total += n;
+            }
+        }
+        (largest, total)
+    }
+}
+
+impl Game {
+    /// Checks a move of `count` pieces of playing seat `seat` from step
+    /// `from` by `value`; on success, the step they reach.
+    pub(crate) fn check_move(
+        &self,
+        state: &State,
+        occupancy: &Occupancy,
+        seat: usize,
+        from: u8,
+        count: u8,
+        value: PoolValue,
+    ) -> Result<u8, Refusal> {
+        let rules = &*self.rules;
+        let track = self.track(seat);
+        let home = track.home();
+        let pieces = &state.pieces[seat];
+        if count == 0 {
+            return Err(Refusal::EmptyGroup);
+        }
+        if from >= home {
+            return Err(if from == home {
+                Refusal::AlreadyHome
+            } else {
+                Refusal::NoPieces
+            });
+        }
+        let here = pieces.iter().filter(|&&s| s == from).count();
+        if here < count as usize {
+            return Err(Refusal::NoPieces);
+        }
+        let target = if from == 0 {
+            if count > 1 {
+                return Err(Refusal::GroupFromStart);
+            }
+            let first = match rules.entry.first {
+                crate::rules::FirstPiece::NoneOnBoard => !pieces.iter().any(|&s| s > 0 && s < home),
+                crate::rules::FirstPiece::FirstOfGame => !state.entered[seat],
+            };
+            let throws = if first {
+                &rules.entry.first_on
+            } else {
+                &rules.entry.on
+            };
+            if !throws.allows(value.value, value.again) {
+                return Err(Refusal::EntryValue { first });
+            }
+            if rules.entry.moves_score {
+                self.reach(0, value.value, home)?
+            } else {
+                1
+            }
+        } else {
+            if count > 1 && !rules.stacks.groups {
+                return Err(Refusal::NoGroups);
+            }
+            self.reach(from, value.value, home)?
+        };
+        let side = self.side[seat];
+        let blockade = rules.stacks.blockade;
+        if blockade > 0 {
+            for &(cell, s, n) in &occupancy.entries {
+                if s != side
+                    && n >= blockade
+                    && track.passes(cell, from, target)
+                    && !(rules.stacks.group_passes && count >= n)
+                {
+                    return Err(Refusal::Blockade(cell, n));
+                }
+            }
+        }
+        if target < home && !track.safe[target as usize] && rules.capture.by_landing {
+            let cell = track.cell(target);
+            let (largest, _) = occupancy.others_on(cell, side);
+            if blockade > 0
+                && largest >= blockade
+                && !(rules.stacks.take_as_many && count >= largest)
+            {
+                return Err(Refusal::LandOnBlockade(cell, largest));
+            }
+        }
+        Ok(target)
+    }
+
+    /// The step `value` steps on from `from`, under the rules of home.
+    fn reach(&self, from: u8, value: u8, home: u8) -> Result<u8, Refusal> {
+        let target = from as u16 + value as u16;
+        if target <= home as u16 {
+            return Ok(target as u8);
+        }
+        let rules = &self.rules.home;
+        if !rules.exact {
+            return Ok(home);
+        }
+        let short = home - from;
+        if rules.near == NearHome::SmallestThrow
+            && short < self.rules.dice.smallest
+            && value == self.rules.dice.smallest
+        {
+            return Ok(home);
+        }
+        Err(Refusal::Overshoot)
+    }
+}
+
+impl Occupancy {
+    /// A description of two sides sharing a cell where the rules would have
+    /// made one take the other, if any.
+    pub(crate) fn clash(&self, game: &Game) -> Option<String> {
+        let rules = game.rules();
+        if !rules.capture.by_landing {
+            return None;
+        }
+        for (i, &(cell, side, _)) in self.entries.iter().enumerate() {
+            if rules.capture.safe.contains(&cell) {
+                continue;
+            }
+            if self.entries[i + 1..]
+                .iter()
+                .any(|&(c, s, _)| c == cell && s != side)
+            {
+                return Some(format!(
+                    "two sides share {}, which is not safe",
+                    rules.board.cell_name(cell)
+                ));
+            }
+        }
+        None
+    }
+}

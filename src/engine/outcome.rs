@@ -1,0 +1,144 @@
+//! How a finished game came out.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Game, Phase, State};
+use crate::rules::AtLimit;
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// A side brought all its pieces home.
+    Finished,
+    /// The turn limit was reached.
+    TurnLimit,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning side, or `None` for a draw.
+    pub winner: Option<u8>,
+    /// The playing seats (indices in turn order) that won.
+    pub winners: Vec<u8>,
+    /// For each playing seat, its rank: 1 is best; partners share a rank.
+    pub ranks: Vec<u8>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl Game {
+    /// The outcome once the game is over; `None` while it goes on.
+    pub fn outcome(&self, state: &State) -> Option<Outcome> {
+        if state.phase != Phase::Over {
+            return None;
+        }
+        if state.at_limit {
+            return Some(self.outcome_at_limit(state));
+        }
+        self.outcome_of_finishes(state)
+    }
+
+    /// Sides in the order they completed, if the finishes so far end the game.
+    pub(crate) fn outcome_of_finishes(&self, state: &State) -> Option<Outcome> {
+        let sides = self.sides as usize;
+        let mut order: Vec<u8> = Vec::new();
+        for &f in &state.finished {
+            let side = self.side[f as usize];
+            let done = (0..self.seats.len())
+                .filter(|&i| self.side[i] == side)
+                .all(|i| state.has_finished(i));
+            if done && !order.contains(&side) {
+                order.push(side);
+            }
+        }
+        let enough = if self.rules.end.stop_at_first {
+            !order.is_empty()
+        } else {
+            order.len() + 1 >= sides
+        };
+        if !enough {
+            return None;
+        }
+        Some(self.ranked(state, order, EndReason::Finished))
+    }
+
+    /// Ranks: sides in `order` first, the rest by how far their pieces went.
+    fn ranked(&self, state: &State, mut order: Vec<u8>, reason: EndReason) -> Outcome {
+        let mut rest: Vec<(u32, u8)> = (0..self.sides)
+            .filter(|s| !order.contains(s))
+            .map(|s| (self.progress(state, s), s))
+            .collect();
+        rest.sort_by(|a, b| b.0.cmp(&a.0));
+        order.extend(rest.iter().map(|(_, s)| *s));
+        let winner = order.first().copied();
+        let ranks = self
+            .side
+            .iter()
+            .map(|s| order.iter().position(|o| o == s).unwrap_or(order.len()) as u8 + 1)
+            .collect();
+        Outcome {
+            winner,
+            winners: (0..self.seats.len() as u8)
+                .filter(|&i| Some(self.side[i as usize]) == winner)
+                .collect(),
+            ranks,
+            reason,
+        }
+    }
+
+    fn outcome_at_limit(&self, state: &State) -> Outcome {
+        match self.rules.turn.at_limit {
+            AtLimit::Draw => Outcome {
+                winner: None,
+                winners: Vec::new(),
+                ranks: vec![1; self.seats.len()],
+                reason: EndReason::TurnLimit,
+            },
+            AtLimit::Progress => {
+                let mut outcome = self.ranked(state, Vec::new(), EndReason::TurnLimit);
+                let best: Vec<u32> = (0..self.sides).map(|s| self.progress(state, s)).collect();
+                let top = best.iter().max().copied().unwrap_or(0);
+                if best.iter().filter(|&&b| b == top).count() > 1 {
+                    outcome.winner = None;
+                    outcome.winners.clear();
+                }
+                outcome
+            }
+        }
+    }
+
+    /// The steps all pieces of a side have gone.
+    pub fn progress(&self, state: &State, side: u8) -> u32 {
+        (0..self.seats.len())
+            .filter(|&i| self.side[i] == side)
+            .map(|i| state.pieces[i].iter().map(|&s| s as u32).sum::<u32>())
+            .sum()
+    }
+
+    /// What each playing seat gets: 0 while the game goes on and for a
+    /// draw; otherwise the winners share +1 each and the losers pay for it
+    /// equally, so the returns add up to zero.
+    pub fn returns(&self, state: &State) -> Vec<f64> {
+        let n = self.seats.len();
+        let Some(outcome) = self.outcome(state) else {
+            return vec![0.0; n];
+        };
+        let Some(winner) = outcome.winner else {
+            return vec![0.0; n];
+        };
+        let winners = self.side.iter().filter(|&&s| s == winner).count() as f64;
+        let losers = n as f64 - winners;
+        self.side
+            .iter()
+            .map(|&s| {
+                if s == winner {
+                    1.0
+                } else {
+                    -winners / losers.max(1.0)
+                }
+            })
+            .collect()
+    }
+}

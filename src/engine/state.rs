@@ -1,0 +1,69 @@
+//! The state of a game in progress: small, cheap to clone, comparable and
+//! hashable. It holds no rule set; a [`crate::Game`] reads and changes it.
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{MAX_POOL, MAX_SEATS};
+
+/// The most pieces one seat may have.
+pub const MAX_SEAT_PIECES: usize = 16;
+
+/// What the state waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The seat to move must throw: chance acts.
+    Throw,
+    /// The seat to move uses its waiting values.
+    Move,
+    /// The game is over.
+    Over,
+}
+
+/// A value waiting to be used in this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PoolValue {
+    /// How far it moves a piece.
+    pub value: u8,
+    /// Whether it came from a throw that gives another throw.
+    pub again: bool,
+}
+
+/// A game in progress. Pieces are kept as the step each stands on along its
+/// seat's track (0 = start, the last step = home), each seat's sorted, so
+/// two positions that differ only in which identical piece is where are equal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct State {
+    /// For each playing seat in turn order, the steps of its pieces, ascending.
+    pub pieces: ArrayVec<ArrayVec<u8, MAX_SEAT_PIECES>, MAX_SEATS>,
+    /// The playing seat (index in turn order) whose turn it is.
+    pub mover: u8,
+    /// What the state waits for.
+    pub phase: Phase,
+    /// Values thrown this turn and not yet used.
+    pub pool: ArrayVec<PoolValue, MAX_POOL>,
+    /// Throws earned this turn and not yet thrown.
+    pub extra: u8,
+    /// For each playing seat, whether it has brought a piece out this game.
+    pub entered: ArrayVec<bool, MAX_SEATS>,
+    /// Turns completed.
+    pub turns: u32,
+    /// Playing seats whose pieces are all home, in the order they finished.
+    pub finished: ArrayVec<u8, MAX_SEATS>,
+    /// Whether the game ended at the turn limit.
+    pub at_limit: bool,
+}
+
+impl State {
+    /// The steps of one playing seat's pieces.
+    pub fn seat_pieces(&self, seat: usize) -> &[u8] {
+        &self.pieces[seat]
+    }
+
+    /// Whether a playing seat has finished.
+    pub fn has_finished(&self, seat: usize) -> bool {
+        self.finished.contains(&(seat as u8))
+    }
+}

@@ -1,0 +1,43 @@
+//! Capture: landing on opponents, safe cells, and what a capture earns.
+
+use serde::Serialize;
+
+use super::{RuleSet, board::CellId};
+
+/// The `capture { .. }` block.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaptureRules {
+    /// Whether landing on an opponent takes it (`by = landing`; `by = none` turns captures off).
+    pub by_landing: bool,
+    /// Cells where nobody is taken and any number of pieces of any seat may stand (`safe = region`).
+    pub safe: Vec<CellId>,
+    /// The region the safe cells came from, for descriptions.
+    pub safe_region: Option<String>,
+    /// Throws earned by a capture (`again = yes` is one).
+    pub extra_throws: u8,
+    /// Whether partners may take each other (`partners = yes`).
+    pub partners: bool,
+}
+
+impl CaptureRules {
+    /// One line about capture.
+    pub fn describe(&self, rules: &RuleSet) -> String {
+        let _ = rules;
+        format!(
+            "{}; safe cells: {}; a capture gives {} extra throw{}; partners {}",
+            if self.by_landing {
+                "landing on an opponent sends it back to its start"
+            } else {
+                "no captures"
+            },
+            self.safe_region.as_deref().unwrap_or("none"),
+            self.extra_throws,
+            if self.extra_throws == 1 { "" } else { "s" },
+            if self.partners {
+                "take each other"
+            } else {
+                "never take each other"
+            }
+        )
+    }
+}

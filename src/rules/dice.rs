@@ -1,0 +1,117 @@
+//! Dice: the outcomes of one throw, their exact weights, and what each scores.
+
+use serde::Serialize;
+
+/// One outcome of a throw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// How the outcome is written in records, such as `2up` or `3-5`.
+    pub label: String,
+    /// Its weight; its probability is `weight / Dice::total`.
+    pub weight: u64,
+    /// The move values it gives, each usable by one piece or group.
+    pub values: Vec<u8>,
+    /// Whether it gives another throw.
+    pub again: bool,
+}
+
+/// What is thrown on a turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Dice {
+    /// The name given in the file.
+    pub name: String,
+    /// How the dice are made, in words, such as `6 shells, each up 1/2`.
+    pub kind: String,
+    /// Every outcome with a weight above zero.
+    pub outcomes: Vec<Outcome>,
+    /// The sum of the weights.
+    pub total: u64,
+    /// The smallest move value any outcome gives.
+    pub smallest: u8,
+    /// Cumulative weights, for sampling.
+    cumulative: Vec<u64>,
+}
+
+impl Dice {
+    /// Dice with these outcomes; weights of zero are dropped.
+    pub fn new(name: String, kind: String, outcomes: Vec<Outcome>) -> Dice {
+        let outcomes: Vec<Outcome> = outcomes.into_iter().filter(|o| o.weight > 0).collect();
+        let mut running = 0;
+        let cumulative = outcomes
+            .iter()
+            .map(|o| {
+                running += o.weight;
+                running
+            })
+            .collect();
+        let smallest = outcomes
+            .iter()
+            .flat_map(|o| o.values.iter().copied())
+            .min()
+            .unwrap_or(1);
+        Dice {
+            name,
+            kind,
+            total: running,
+            outcomes,
+            smallest,
+            cumulative,
+        }
+    }
+
+    /// The outcome a uniform number `u` in `0..total` picks.
+    pub fn pick(&self, u: u64) -> usize {
+        self.cumulative
+            .partition_point(|&c| c <= u)
+            .min(self.outcomes.len() - 1)
+    }
+
+    /// The outcome written `label`.
+    pub fn outcome_labelled(&self, label: &str) -> Option<usize> {
+        self.outcomes.iter().position(|o| o.label == label)
+    }
+
+    /// One line about the dice and their distribution.
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = self
+            .outcomes
+            .iter()
+            .map(|o| {
+                let values: Vec<String> = o.values.iter().map(|v| v.to_string()).collect();
+                format!(
+                    "{} scores {}{} ({}/{})",
+                    o.label,
+                    values.join("+"),
+                    if o.again { " again" } else { "" },
+                    o.weight,
+                    self.total
+                )
+            })
+            .collect();
+        format!("{} ({}): {}", self.name, self.kind, parts.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn two_sided() -> Dice {
+        let o = |label: &str, weight, v| Outcome {
+            label: label.into(),
+            weight,
+            values: vec![v],
+            again: false,
+        };
+        Dice::new("d".into(), "test".into(), vec![o("a", 1, 1), o("b", 3, 2)])
+    }
+
+    #[test]
+    fn picking_follows_the_cumulative_weights() {
+        let d = two_sided();
+        assert_eq!(d.pick(0), 0);
+        assert_eq!(d.pick(1), 1);
+        assert_eq!(d.pick(3), 1);
+        assert_eq!(d.total, 4);
+    }
+}

@@ -1,0 +1,79 @@
+//! Entry: how pieces leave their start.
+
+use serde::Serialize;
+
+/// Which piece counts as a seat's "first" for `first_on`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum FirstPiece {
+    /// None of the seat's pieces is on the board (`first = none_on_board`).
+    NoneOnBoard,
+    /// The seat has never brought a piece out this game (`first = first_of_game`).
+    FirstOfGame,
+}
+
+/// Which throws let a piece leave its start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum EntryThrows {
+    /// Any throw (`any`).
+    Any,
+    /// A throw that gives another throw (`again`).
+    Again,
+    /// A throw whose value is one of these (`5`, or `5, 6`).
+    Values(Vec<u8>),
+}
+
+impl EntryThrows {
+    fn describe(&self) -> String {
+        match self {
+            EntryThrows::Any => "any throw".into(),
+            EntryThrows::Again => "a throw that gives another throw".into(),
+            EntryThrows::Values(v) => {
+                let v: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+                format!("a throw of {}", v.join(" or "))
+            }
+        }
+    }
+
+    /// Whether a value from an outcome with `again` set lets a piece out.
+    pub fn allows(&self, value: u8, again: bool) -> bool {
+        match self {
+            EntryThrows::Any => true,
+            EntryThrows::Again => again,
+            EntryThrows::Values(v) => v.contains(&value),
+        }
+    }
+}
+
+/// The `entry { .. }` block.
+#[derive(Clone, Debug, Serialize)]
+pub struct EntryRules {
+    /// Throws that let a piece out (`on = ..`).
+    pub on: EntryThrows,
+    /// Throws that let a seat's first piece out (`first_on = ..`).
+    pub first_on: EntryThrows,
+    /// What "first" means (`first = ..`).
+    pub first: FirstPiece,
+    /// Whether a piece leaving moves the whole value from its start
+    /// (`moves = score`) or is set on step 1 (`moves = to_track`).
+    pub moves_score: bool,
+}
+
+impl EntryRules {
+    /// One line about entry.
+    pub fn describe(&self) -> String {
+        format!(
+            "a piece leaves its start on {}; the first ({}) on {}; {}",
+            self.on.describe(),
+            match self.first {
+                FirstPiece::NoneOnBoard => "none of the seat's pieces on the board",
+                FirstPiece::FirstOfGame => "the seat's first of the game",
+            },
+            self.first_on.describe(),
+            if self.moves_score {
+                "it moves the whole value from the start"
+            } else {
+                "it is set on the first cell of its track"
+            }
+        )
+    }
+}

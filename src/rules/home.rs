@@ -1,0 +1,41 @@
+//! Home: how pieces finish.
+
+use serde::Serialize;
+
+/// What a piece nearer home than the smallest value may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum NearHome {
+    /// It finishes on the smallest value any throw gives (`near = smallest_throw`).
+    SmallestThrow,
+    /// It waits for an exact value (`near = wait`).
+    Wait,
+}
+
+/// The `home { .. }` block.
+#[derive(Clone, Debug, Serialize)]
+pub struct HomeRules {
+    /// Whether home needs an exact value (`exact = yes`); otherwise a larger
+    /// value also finishes.
+    pub exact: bool,
+    /// The exception for pieces nearer than the smallest value.
+    pub near: NearHome,
+}
+
+impl HomeRules {
+    /// One line about home.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}{}",
+            if self.exact {
+                "home needs an exact value"
+            } else {
+                "any value that reaches home finishes"
+            },
+            match self.near {
+                NearHome::SmallestThrow if self.exact =>
+                    "; a piece nearer than the smallest value finishes on the smallest value",
+                _ => "",
+            }
+        )
+    }
+}

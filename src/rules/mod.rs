@@ -1,0 +1,121 @@
+//! The vocabulary of rule concepts a compiled rule set is made of, one module
+//! a concept. These types hold no syntax and no spans: they are what the
+//! compiler produced after it checked the file, and the engine trusts them.
+
+pub mod board;
+pub mod capture;
+pub mod dice;
+pub mod end;
+pub mod entry;
+pub mod home;
+pub mod seats;
+pub mod stacks;
+pub mod track;
+pub mod turn;
+
+use serde::Serialize;
+
+pub use board::{Board, Cell, CellId};
+pub use capture::CaptureRules;
+pub use dice::{Dice, Outcome};
+pub use end::EndRules;
+pub use entry::{EntryRules, FirstPiece};
+pub use home::{HomeRules, NearHome};
+pub use seats::{SeatId, SeatRules, Table};
+pub use stacks::StackRules;
+pub use track::Track;
+pub use turn::{AtLimit, ThrowOrder, TurnRules};
+
+/// The most pieces a game may have in all, over every seat.
+pub const MAX_PIECES: usize = 64;
+/// The most seats a game may have.
+pub const MAX_SEATS: usize = 8;
+/// The most move values that may wait to be used in one turn.
+pub const MAX_POOL: usize = 16;
+/// The most steps a track may have, start and home included.
+pub const MAX_TRACK: usize = 250;
+/// The most cells a board may have.
+pub const MAX_CELLS: usize = 4096;
+
+/// A compiled variant: everything the engine needs, checked and precomputed.
+/// Built only by [`crate::compile`].
+#[derive(Clone, Debug, Serialize)]
+pub struct RuleSet {
+    /// The game's name, from `game "Name"`.
+    pub name: String,
+    /// A sentence about the game.
+    pub about: String,
+    /// The cells.
+    pub board: Board,
+    /// Named cell sets, such as the castles.
+    pub regions: Vec<(String, Vec<CellId>)>,
+    /// What is thrown.
+    pub dice: Dice,
+    /// Every seat the file defines, with its track.
+    pub seats: Vec<SeatRules>,
+    /// Which seats play, for each number of players.
+    pub tables: Vec<Table>,
+    /// Pieces each seat has.
+    pub pieces_per_seat: u8,
+    /// How a turn runs.
+    pub turn: TurnRules,
+    /// How pieces leave their start.
+    pub entry: EntryRules,
+    /// How pieces reach home.
+    pub home: HomeRules,
+    /// How pieces take each other.
+    pub capture: CaptureRules,
+    /// Several pieces on one cell.
+    pub stacks: StackRules,
+    /// How the game ends.
+    pub end: EndRules,
+}
+
+impl RuleSet {
+    /// The seating for `players` players, if the file defines one.
+    pub fn table(&self, players: usize) -> Option<&Table> {
+        self.tables.iter().find(|t| t.seats.len() == players)
+    }
+
+    /// The seat called `name`.
+    pub fn seat_named(&self, name: &str) -> Option<SeatId> {
+        self.seats
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| SeatId(i as u8))
+    }
+
+    /// A short, stable summary of what was compiled, for people and snapshots.
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        out.push_str(&format!("game: {}\n", self.name));
+        out.push_str(&format!("board: {}\n", self.board.describe()));
+        for (name, cells) in &self.regions {
+            let names: Vec<&str> = cells.iter().map(|c| self.board.cell_name(*c)).collect();
+            out.push_str(&format!(
+                "region {name}: {} cells ({})\n",
+                cells.len(),
+                names.join(" ")
+            ));
+        }
+        out.push_str(&format!("dice: {}\n", self.dice.describe()));
+        for seat in &self.seats {
+            out.push_str(&format!(
+                "seat {}: {}\n",
+                seat.name,
+                seat.track.describe(&self.board)
+            ));
+        }
+        for table in &self.tables {
+            out.push_str(&format!("{}\n", table.describe(&self.seats)));
+        }
+        out.push_str(&format!("pieces: {} a seat\n", self.pieces_per_seat));
+        out.push_str(&format!("turn: {}\n", self.turn.describe()));
+        out.push_str(&format!("entry: {}\n", self.entry.describe()));
+        out.push_str(&format!("home: {}\n", self.home.describe()));
+        out.push_str(&format!("capture: {}\n", self.capture.describe(self)));
+        out.push_str(&format!("stacks: {}\n", self.stacks.describe()));
+        out.push_str(&format!("end: {}\n", self.end.describe()));
+        out
+    }
+}

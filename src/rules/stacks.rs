@@ -1,0 +1,54 @@
+//! Stacks: several pieces on one cell. Blockades, and groups that move together.
+
+use serde::Serialize;
+
+/// The `stacks { .. }` block.
+#[derive(Clone, Debug, Serialize)]
+pub struct StackRules {
+    /// Pieces of one side on one cell that make a blockade (`blockade = 2`); 0 for none.
+    pub blockade: u8,
+    /// Whether a group no smaller than a blockade may pass it (`pass = group_as_large`);
+    /// otherwise nothing of another side passes (`pass = never`).
+    pub group_passes: bool,
+    /// Whether landing with as many pieces or more takes a blockade (`take = as_many`);
+    /// otherwise a blockade cannot be landed on (`take = never`).
+    pub take_as_many: bool,
+    /// Whether pieces of one seat on one cell and at one step may move together
+    /// on one value, each the whole value (`groups = together`).
+    pub groups: bool,
+}
+
+impl StackRules {
+    /// One line about stacks.
+    pub fn describe(&self) -> String {
+        if self.blockade == 0 {
+            return format!(
+                "no blockades; {}",
+                if self.groups {
+                    "pieces on one cell may move together"
+                } else {
+                    "pieces move one at a time"
+                }
+            );
+        }
+        format!(
+            "{} pieces of one side make a blockade; {}; {}; {}",
+            self.blockade,
+            if self.group_passes {
+                "a group no smaller than a blockade may pass it"
+            } else {
+                "no opponent passes a blockade"
+            },
+            if self.take_as_many {
+                "landing with as many or more takes it, except on a safe cell"
+            } else {
+                "it cannot be landed on"
+            },
+            if self.groups {
+                "pieces on one cell may move together"
+            } else {
+                "pieces move one at a time"
+            }
+        )
+    }
+}

@@ -1,0 +1,53 @@
+//! Tracks: the cells a seat's pieces walk, step by step, from start to home.
+
+use serde::Serialize;
+
+use super::board::{Board, CellId};
+
+/// The most times one track may pass the same cell.
+pub const MAX_VISITS: usize = 2;
+
+/// A seat's way round the board. Step 0 is the start, where pieces wait; the
+/// last step is home, where they finish. Pieces at either end are off the
+/// race: they neither block nor can be taken.
+#[derive(Clone, Debug, Serialize)]
+pub struct Track {
+    /// The cell of each step.
+    pub cells: Vec<CellId>,
+    /// For each cell of the board, the race steps (not start or home) at which
+    /// this track passes it; `u8::MAX` where there is none.
+    pub visits: Vec<[u8; MAX_VISITS]>,
+    /// For each step, whether its cell is safe.
+    pub safe: Vec<bool>,
+}
+
+impl Track {
+    /// The step number of home.
+    pub fn home(&self) -> u8 {
+        (self.cells.len() - 1) as u8
+    }
+
+    /// The cell of a step.
+    pub fn cell(&self, step: u8) -> CellId {
+        self.cells[step as usize]
+    }
+
+    /// Whether the track passes `cell` at some step strictly between `from` and `to`.
+    pub fn passes(&self, cell: CellId, from: u8, to: u8) -> bool {
+        self.visits[cell.0 as usize]
+            .iter()
+            .any(|&s| s != u8::MAX && s > from && s < to)
+    }
+
+    /// One line about the track.
+    pub fn describe(&self, board: &Board) -> String {
+        let names: Vec<&str> = self.cells.iter().map(|c| board.cell_name(*c)).collect();
+        format!(
+            "track of {} steps from {} to {}: {}",
+            self.cells.len() - 1,
+            names[0],
+            names[names.len() - 1],
+            names.join(" ")
+        )
+    }
+}

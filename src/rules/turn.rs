@@ -1,0 +1,66 @@
+//! How a turn runs: throwing, using throws, extra throws, and the turn limit.
+
+use serde::Serialize;
+
+/// When the throws of a turn are used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ThrowOrder {
+    /// Each throw is used before the next is thrown (`throws = one_at_a_time`).
+    OneAtATime,
+    /// A seat throws until a throw gives no other throw, then uses them all in
+    /// any order (`throws = all_first`).
+    AllFirst,
+}
+
+/// What the game comes to when the turn limit is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AtLimit {
+    /// Nobody wins (`at_limit = draw`).
+    Draw,
+    /// The side whose pieces have gone furthest in all wins (`at_limit = progress`).
+    Progress,
+}
+
+/// The `turn { .. }` block.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnRules {
+    /// When throws are used.
+    pub throws: ThrowOrder,
+    /// Whether a throw that can be used must be used (`must_move = yes`).
+    pub must_move: bool,
+    /// Whether a seat whose pieces are all home is passed over (`finished = skip`);
+    /// otherwise it keeps throwing and moves nothing.
+    pub skip_finished: bool,
+    /// Turns after which the game stops (`limit = 5000`).
+    pub limit: u32,
+    /// The outcome at the limit.
+    pub at_limit: AtLimit,
+}
+
+impl TurnRules {
+    /// One line about the turn.
+    pub fn describe(&self) -> String {
+        format!(
+            "{}; {}; {}; limit {} turns, then {}",
+            match self.throws {
+                ThrowOrder::OneAtATime => "each throw is used before the next",
+                ThrowOrder::AllFirst => "all throws first, then used in any order",
+            },
+            if self.must_move {
+                "a usable throw must be used"
+            } else {
+                "a throw may be left unused"
+            },
+            if self.skip_finished {
+                "a seat with all pieces home is passed over"
+            } else {
+                "a seat with all pieces home still takes turns"
+            },
+            self.limit,
+            match self.at_limit {
+                AtLimit::Draw => "a draw",
+                AtLimit::Progress => "the side furthest on wins",
+            }
+        )
+    }
+}

@@ -1,0 +1,74 @@
+//! Random play: a bot that picks uniformly among legal actions, and
+//! simulations of many games with a seed.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::{Action, Actor, Game, Outcome, State};
+
+/// A seeded random number generator, the same on every machine.
+pub type Rng = ChaCha8Rng;
+
+/// A generator from a seed.
+pub fn rng(seed: u64) -> Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// A throw with the exact weights of the dice.
+pub fn throw(game: &Game, rng: &mut Rng) -> Action {
+    game.throw_for(rng.random_range(0..game.rules().dice.total))
+}
+
+/// Plays one action for whoever acts: chance throws, a seat picks at random.
+/// Returns the action, or `None` when the game is over.
+pub fn random_step(
+    game: &Game,
+    state: &mut State,
+    rng: &mut Rng,
+    buf: &mut Vec<Action>,
+) -> Option<Action> {
+    let action = match game.actor(state) {
+        Actor::Terminal => return None,
+        Actor::Chance => throw(game, rng),
+        Actor::Seat(_) => {
+            game.legal_actions_into(state, buf);
+            buf[rng.random_range(0..buf.len())]
+        }
+    };
+    game.apply_unchecked(state, action);
+    Some(action)
+}
+
+/// One complete random game.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The final state.
+    pub state: State,
+    /// How it came out.
+    pub outcome: Outcome,
+    /// Actions taken, throws included.
+    pub actions: u64,
+    /// Every action, if asked for.
+    pub history: Vec<Action>,
+}
+
+/// Plays one random game from the start.
+pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
+    let mut state = game.new_initial_state();
+    let mut buf = Vec::with_capacity(64);
+    let mut history = Vec::new();
+    let mut actions = 0;
+    while let Some(a) = random_step(game, &mut state, rng, &mut buf) {
+        actions += 1;
+        if keep_history {
+            history.push(a);
+        }
+    }
+    let outcome = game.outcome(&state).expect("a game that stopped is over");
+    Played {
+        state,
+        outcome,
+        actions,
+        history,
+    }
+}

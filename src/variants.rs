@@ -1,0 +1,26 @@
+//! The variant files bundled into the crate, by name.
+
+use std::sync::Arc;
+
+use crate::{LoadError, RuleSet, SourceFile, compile};
+
+/// The bundled variants: (name, source text).
+pub const BUNDLED: &[(&str, &str)] = &[("pachisi", include_str!("../variants/pachisi.variant"))];
+
+/// The names of the bundled variants.
+pub fn names() -> Vec<&'static str> {
+    BUNDLED.iter().map(|(n, _)| *n).collect()
+}
+
+/// The source text of a bundled variant.
+pub fn source(name: &str) -> Option<&'static str> {
+    BUNDLED.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
+/// Compiles a bundled variant.
+pub fn compile_bundled(name: &str) -> Result<Arc<RuleSet>, LoadError> {
+    let text = source(name)
+        .ok_or_else(|| LoadError::UnknownVariant(name.to_string(), names().join(", ")))?;
+    let file = SourceFile::new(format!("variants/{name}.variant"), text);
+    Ok(Arc::new(compile(&file)?))
+}
