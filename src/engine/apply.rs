@@ -43,22 +43,25 @@ impl Game {
 
     fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8) {
         let seat = state.mover as usize;
-        let occupancy = super::moves::Occupancy::of(self, state);
-        // The first waiting value of that size that makes the move legal.
-        let Some((slot, target)) = state.pool.iter().enumerate().find_map(|(i, &v)| {
-            (v.value == by)
-                .then(|| {
-                    self.check_move(state, &occupancy, seat, from, count, v)
-                        .ok()
-                })
-                .flatten()
-                .map(|t| (i, t))
+        let track = self.track(seat);
+        let home = track.home();
+        // The waiting value used: for a piece leaving its start, one that
+        // lets it out; else the first of that size.
+        let entry = &self.rules.entry;
+        let Some(slot) = state.pool.iter().position(|v| {
+            v.value == by
+                && (from != 0
+                    || entry.on.allows(v.value, v.again)
+                    || entry.first_on.allows(v.value, v.again))
         }) else {
             return;
         };
+        let target = if from == 0 && !entry.moves_score {
+            1
+        } else {
+            self.reach(from, by, home).unwrap_or(home)
+        };
         state.pool.remove(slot);
-        let track = self.track(seat);
-        let home = track.home();
         let pieces = &mut state.pieces[seat];
         let mut moved = 0;
         for step in pieces.iter_mut() {

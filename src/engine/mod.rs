@@ -19,7 +19,7 @@ pub use outcome::{EndReason, Outcome};
 pub use state::{MAX_SEAT_PIECES, Phase, PoolValue, State};
 
 use crate::rules::{MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
-use moves::Occupancy;
+use moves::{Occupancy, View};
 
 /// Who acts in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -237,8 +237,8 @@ impl Game {
                 out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
             }
             Phase::Move => {
-                let occupancy = Occupancy::of(self, state);
                 let seat = state.mover as usize;
+                let view = View::new(self, state, seat);
                 let pieces = &state.pieces[seat];
                 let mut values: ArrayVec<PoolValue, MAX_POOL> = ArrayVec::new();
                 for v in &state.pool {
@@ -256,10 +256,7 @@ impl Game {
                     for count in 1..=here {
                         let start = out.len();
                         for &v in &values {
-                            if self
-                                .check_move(state, &occupancy, seat, from, count, v)
-                                .is_ok()
-                            {
+                            if self.check_move(state, &view, seat, from, count, v).is_ok() {
                                 let a = Action::Move {
                                     from,
                                     count,
@@ -270,7 +267,9 @@ impl Game {
                                 }
                             }
                         }
-                        out[start..].sort_unstable();
+                        if values.len() > 1 {
+                            out[start..].sort_unstable();
+                        }
                     }
                 }
                 if out.is_empty() || !self.rules.turn.must_move {
@@ -318,11 +317,11 @@ impl Game {
                 (!legal.contains(&Action::Pass)).then_some(Refusal::MustMove)
             }
             (Phase::Move, Action::Move { from, count, by }) => {
-                let occupancy = Occupancy::of(self, state);
                 let seat = state.mover as usize;
+                let view = View::new(self, state, seat);
                 let mut refusal = Some(Refusal::NoSuchValue);
                 for &v in state.pool.iter().filter(|v| v.value == by) {
-                    match self.check_move(state, &occupancy, seat, from, count, v) {
+                    match self.check_move(state, &view, seat, from, count, v) {
                         Ok(_) => return None,
                         Err(r) => refusal = Some(r),
                     }

@@ -49,6 +49,7 @@ pub enum Refusal {
 }
 
 /// Pieces on race steps, merged by cell and side: (cell, side, count).
+/// Used to check a whole position; the hot path uses [`View`].
 pub(crate) struct Occupancy {
     entries: ArrayVec<(CellId, u8, u8), MAX_PIECES>,
 }
@@ -76,18 +77,108 @@ impl Occupancy {
         }
         Occupancy { entries }
     }
+}
 
-    /// The pieces of sides other than `side` on `cell`: the largest single side's count, and the total.
-    fn others_on(&self, cell: CellId, side: u8) -> (u8, u8) {
-        let mut largest = 0;
-        let mut total = 0;
-        for &(c, s, n) in &self.entries {
-            if c == cell && s != side {
-                largest = largest.max(n);
-                total += n;
+/// What one seat's moves must look out for: the other sides' blockades, and
+/// which steps of the seat's own track hold another side's piece. Built once
+/// per decision; small, so it stays on the stack.
+pub(crate) struct View {
+    /// (cell, count) of other sides' blockades.
+    blockades: ArrayVec<(CellId, u8), 16>,
+    /// Bit `s` set when the cell of the seat's step `s` holds another side's piece.
+    occupied: [u64; 4],
+}
+
+impl View {
+    pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
+        let side = game.side[seat];
+        let own = game.track(seat);
+        let size = game.rules.stacks.blockade;
+        let mut view = View {
+            blockades: ArrayVec::new(),
+            occupied: [0; 4],
+        };
+        // Other sides' pieces by cell and side: partners' pieces, and a seat's
+        // own pieces at two steps on one cell, count together.
+        let mut runs: ArrayVec<(CellId, u8, u8), MAX_PIECES> = ArrayVec::new();
+        for (other, steps) in state.pieces.iter().enumerate() {
+            let other_side = game.side[other];
+            if other_side == side {
+                continue;
+            }
+            let track = game.track(other);
+            let home = track.home();
+            let mut i = 0;
+            while i < steps.len() {
+                let step = steps[i];
+                let run = steps[i..].iter().take_while(|&&s| s == step).count();
+                i += run;
+                if step == 0 || step >= home {
+                    continue;
+                }
+                let cell = track.cell(step);
+                for &s in &own.visits[cell.0 as usize] {
+                    if s != u8::MAX {
+                        view.occupied[(s >> 6) as usize] |= 1 << (s & 63);
+                    }
+                }
+                if size == 0 {
+                    continue;
+                }
+                match runs
+                    .iter_mut()
+                    .find(|(c, s, _)| *c == cell && *s == other_side)
+                {
+                    Some(entry) => entry.2 += run as u8,
+                    None => runs.push((cell, other_side, run as u8)),
+                }
             }
         }
-        (largest, total)
+        for &(cell, _, count) in &runs {
+            if count >= size {
+                view.push_blockade(cell, count);
+            }
+        }
+        view
+    }
+
+    fn push_blockade(&mut self, cell: CellId, count: u8) {
+        // More blockades than fit cannot stand on a board of this size of
+        // game; keep the largest, which decide every check.
+        if self.blockades.try_push((cell, count)).is_err() {
+            debug_assert!(false, "more than 16 blockades");
+        }
+    }
+
+    fn occupied(&self, step: u8) -> bool {
+        self.occupied[(step >> 6) as usize] & (1 << (step & 63)) != 0
+    }
+}
+
+impl Game {
+    /// The largest count of one other side's pieces on `cell`, as seen by `seat`.
+    fn largest_on(&self, state: &State, seat: usize, cell: CellId) -> u8 {
+        let side = self.side[seat];
+        let mut largest = 0;
+        for other_side in 0..self.sides {
+            if other_side == side {
+                continue;
+            }
+            let mut count = 0;
+            for (other, steps) in state.pieces.iter().enumerate() {
+                if self.side[other] != other_side {
+                    continue;
+                }
+                let track = self.track(other);
+                let home = track.home();
+                count += steps
+                    .iter()
+                    .filter(|&&s| s > 0 && s < home && track.cell(s) == cell)
+                    .count() as u8;
+            }
+            largest = largest.max(count);
+        }
+        largest
     }
 }
 
@@ -97,7 +188,7 @@ impl Game {
     pub(crate) fn check_move(
         &self,
         state: &State,
-        occupancy: &Occupancy,
+        view: &View,
         seat: usize,
         from: u8,
         count: u8,
@@ -148,22 +239,19 @@ impl Game {
             }
             self.reach(from, value.value, home)?
         };
-        let side = self.side[seat];
-        let blockade = rules.stacks.blockade;
-        if blockade > 0 {
-            for &(cell, s, n) in &occupancy.entries {
-                if s != side
-                    && n >= blockade
-                    && track.passes(cell, from, target)
-                    && !(rules.stacks.group_passes && count >= n)
-                {
-                    return Err(Refusal::Blockade(cell, n));
-                }
+        for &(cell, n) in &view.blockades {
+            if track.passes(cell, from, target) && !(rules.stacks.group_passes && count >= n) {
+                return Err(Refusal::Blockade(cell, n));
             }
         }
-        if target < home && !track.safe[target as usize] && rules.capture.by_landing {
+        if target < home
+            && view.occupied(target)
+            && !track.safe[target as usize]
+            && rules.capture.by_landing
+        {
             let cell = track.cell(target);
-            let (largest, _) = occupancy.others_on(cell, side);
+            let largest = self.largest_on(state, seat, cell);
+            let blockade = rules.stacks.blockade;
             if blockade > 0
                 && largest >= blockade
                 && !(rules.stacks.take_as_many && count >= largest)
@@ -175,7 +263,7 @@ impl Game {
     }
 
     /// The step `value` steps on from `from`, under the rules of home.
-    fn reach(&self, from: u8, value: u8, home: u8) -> Result<u8, Refusal> {
+    pub(crate) fn reach(&self, from: u8, value: u8, home: u8) -> Result<u8, Refusal> {
         let target = from as u16 + value as u16;
         if target <= home as u16 {
             return Ok(target as u8);
