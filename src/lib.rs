@@ -9,19 +9,18 @@
 //! # Playing a bundled variant
 //!
 //! ```
-//! use pachisi::{Actor, Game};
-//! use rand::{RngExt, SeedableRng};
+//! use pachisi::{Actor, Game, sim};
+//! use rand::RngExt;
 //!
 //! let game = Game::bundled("pachisi", Some(4)).unwrap();
 //! let mut state = game.new_initial_state();
-//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! let mut rng = sim::rng(7);
 //! let mut actions = Vec::new();
 //! while game.actor(&state) != Actor::Terminal {
 //!     match game.actor(&state) {
-//!         // Chance: throw the shells with exact weights.
+//!         // Chance: who begins, then the shells, with exact weights.
 //!         Actor::Chance => {
-//!             let total = game.rules().dice.total;
-//!             let throw = game.throw_for(rng.random_range(0..total));
+//!             let throw = sim::throw(&game, &state, &mut rng);
 //!             game.apply(&mut state, throw).unwrap();
 //!         }
 //!         // A seat: pick any legal action.
@@ -44,9 +43,9 @@
 //! let game = Game::bundled("pachisi", Some(2)).unwrap();
 //! let mut state = game.new_initial_state();
 //! let before = state.clone();
-//! // Nothing moves before the shells are thrown.
+//! // Nothing moves before the throw for who begins.
 //! let err = game.apply(&mut state, Action::step(0, 10)).unwrap_err();
-//! assert!(err.reason.contains("must throw"));
+//! assert!(err.reason.contains("who begins"));
 //! assert_eq!(state, before);
 //! ```
 

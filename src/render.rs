@@ -80,6 +80,7 @@ pub fn text(game: &Game, state: &State) -> String {
     }
     let seat = game.seat_name(game.mover(state));
     match state.phase {
+        Phase::Opening => out.push_str("a throw decides who begins\n"),
         Phase::Throw => out.push_str(&format!("{seat} to throw (turn {})\n", state.turns + 1)),
         Phase::Move => {
             let values: Vec<String> = state.pool.iter().map(|v| v.value.to_string()).collect();

@@ -4,7 +4,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Action, Actor, Game, Outcome, State};
+use crate::{Action, Actor, Game, Outcome, Phase, State};
 
 /// A seeded random number generator, the same on every machine.
 pub type Rng = ChaCha8Rng;
@@ -14,9 +14,13 @@ pub fn rng(seed: u64) -> Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// A throw with the exact weights of the dice.
-pub fn throw(game: &Game, rng: &mut Rng) -> Action {
-    game.throw_for(rng.random_range(0..game.rules().dice.total))
+/// A chance action with its exact weights: a throw of the dice, or, before
+/// the first turn, the seat that begins.
+pub fn throw(game: &Game, state: &State, rng: &mut Rng) -> Action {
+    match state.phase {
+        Phase::Opening => Action::Begin(rng.random_range(0..game.players()) as u8),
+        _ => game.throw_for(rng.random_range(0..game.rules().dice.total)),
+    }
 }
 
 /// Plays one action for whoever acts: chance throws, a seat picks at random.
@@ -29,7 +33,7 @@ pub fn random_step(
 ) -> Option<Action> {
     let action = match game.actor(state) {
         Actor::Terminal => return None,
-        Actor::Chance => throw(game, rng),
+        Actor::Chance => throw(game, state, rng),
         Actor::Seat(_) => {
             game.legal_actions_into(state, buf);
             buf[rng.random_range(0..buf.len())]

@@ -1079,7 +1079,6 @@ fn first_movers(game: &Game, state: &State, depth: u32, out: &mut Vec<usize>) {
 }
 
 #[test]
-#[ignore = "engine: no throw for who begins; red always makes the first move"]
 fn everyone_first_throws_for_who_begins() {
     // A new two-player game: the throws for who begins decide whether red
     // or black moves first, so either may make the first move.

@@ -45,12 +45,17 @@ pub fn run(
                 return Ok(());
             }
             Actor::Chance => {
-                let throw = sim::throw(&game, &mut rng);
+                let throw = sim::throw(&game, &state, &mut rng);
+                let pachisi::Action::Throw(i) = throw else {
+                    game.apply_unchecked(&mut state, throw);
+                    println!(
+                        "{} wins the throw for who begins",
+                        game.seat_name(game.mover(&state))
+                    );
+                    continue;
+                };
                 let seat = game.seat_name(game.mover(&state)).to_string();
-                let outcome = &game.chance_outcomes()[match throw {
-                    pachisi::Action::Throw(i) => i as usize,
-                    _ => 0,
-                }];
+                let outcome = &game.chance_outcomes()[i as usize];
                 let values: Vec<String> = outcome.values.iter().map(|v| v.to_string()).collect();
                 println!(
                     "{seat} throws {}: {}{}",

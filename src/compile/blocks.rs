@@ -99,13 +99,23 @@ pub fn game(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<(String, Stri
 pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnRules> {
     let r = reader(
         block,
-        &["throws", "must_move", "finished", "limit", "at_limit"],
+        &[
+            "begins",
+            "throws",
+            "must_move",
+            "finished",
+            "limit",
+            "at_limit",
+        ],
         "the turn block",
         errors,
     );
     let throws = setting(&r, "throws", ThrowOrder::OneAtATime, errors, |v| {
         Ok([ThrowOrder::OneAtATime, ThrowOrder::AllFirst]
             [word("throws", v, &["one_at_a_time", "all_first"])?])
+    });
+    let begins_by_throw = setting(&r, "begins", false, errors, |v| {
+        Ok(word("begins", v, &["first_seat", "throw"])? == 1)
     });
     let must_move = setting(&r, "must_move", true, errors, |v| yes_no("must_move", v));
     let skip_finished = setting(&r, "finished", true, errors, |v| {
@@ -118,6 +128,7 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
         Ok([AtLimit::Draw, AtLimit::Progress][word("at_limit", v, &["draw", "progress"])?])
     });
     Some(TurnRules {
+        begins_by_throw: begins_by_throw?,
         throws: throws?,
         must_move: must_move?,
         skip_finished: skip_finished?,

@@ -136,7 +136,7 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         name,
         about,
         board,
-        regions: regions.into_iter().map(|(n, c)| (n, c)).collect(),
+        regions,
         dice,
         seats,
         tables,

@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
+    /// Chance, before the first turn: the playing seat (index in turn order)
+    /// that won the throw for who begins.
+    Begin(u8),
     /// Chance: the outcome of a throw, by its index among the dice's outcomes.
     Throw(u8),
     /// A seat moves `count` of its pieces standing at step `from` of its track
@@ -36,6 +39,7 @@ impl Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            Action::Begin(i) => write!(f, "begin #{i}"),
             Action::Throw(i) => write!(f, "throw #{i}"),
             Action::Move { from, count: 1, by } => write!(f, "{from}+{by}"),
             Action::Move { from, count, by } => write!(f, "{count}x{from}+{by}"),

@@ -9,6 +9,12 @@ impl Game {
     /// the state inconsistent (it never panics for a throw or a pass).
     pub fn apply_unchecked(&self, state: &mut State, action: Action) {
         match action {
+            Action::Begin(i) => {
+                if (i as usize) < self.seats.len() && state.phase == Phase::Opening {
+                    state.mover = i;
+                    state.phase = Phase::Throw;
+                }
+            }
             Action::Throw(i) => self.apply_throw(state, i as usize),
             Action::Pass => {
                 state.pool.clear();
@@ -105,7 +111,7 @@ impl Game {
             && !state.has_finished(seat)
         {
             state.finished.push(seat as u8);
-            if let Some(_) = self.outcome_of_finishes(state) {
+            if self.outcome_of_finishes(state).is_some() {
                 state.phase = Phase::Over;
                 return;
             }

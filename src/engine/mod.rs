@@ -180,7 +180,11 @@ impl Game {
         State {
             pieces,
             mover: 0,
-            phase: Phase::Throw,
+            phase: if self.rules.turn.begins_by_throw {
+                Phase::Opening
+            } else {
+                Phase::Throw
+            },
             pool: ArrayVec::new(),
             extra: 0,
             entered,
@@ -193,7 +197,7 @@ impl Game {
     /// Who acts now.
     pub fn actor(&self, state: &State) -> Actor {
         match state.phase {
-            Phase::Throw => Actor::Chance,
+            Phase::Opening | Phase::Throw => Actor::Chance,
             Phase::Move => Actor::Seat(self.seats[state.mover as usize]),
             Phase::Over => Actor::Terminal,
         }
@@ -220,6 +224,26 @@ impl Game {
         Action::Throw(self.rules.dice.pick(u % self.rules.dice.total) as u8)
     }
 
+    /// The chance actions of a chance node with their exact weights: the
+    /// throws of the dice, or before the first turn the seat that begins,
+    /// each alike. Empty where a seat acts or the game is over.
+    pub fn chance_actions(&self, state: &State) -> Vec<(Action, u64)> {
+        match state.phase {
+            Phase::Opening => (0..self.seats.len() as u8)
+                .map(|i| (Action::Begin(i), 1))
+                .collect(),
+            Phase::Throw => self
+                .rules
+                .dice
+                .outcomes
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (Action::Throw(i as u8), o.weight))
+                .collect(),
+            Phase::Move | Phase::Over => Vec::new(),
+        }
+    }
+
     /// The legal actions, sorted and without repeats. Empty only when the
     /// game is over; at a chance node, the throws.
     pub fn legal_actions(&self, state: &State) -> Vec<Action> {
@@ -233,6 +257,7 @@ impl Game {
         out.clear();
         match state.phase {
             Phase::Over => {}
+            Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
             Phase::Throw => {
                 out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
             }
@@ -307,6 +332,11 @@ impl Game {
     pub fn refusal(&self, state: &State, action: Action) -> Option<Refusal> {
         match (state.phase, action) {
             (Phase::Over, _) => Some(Refusal::GameOver),
+            (Phase::Opening, Action::Begin(i)) => {
+                ((i as usize) >= self.seats.len()).then_some(Refusal::NoSuchOutcome)
+            }
+            (Phase::Opening, _) => Some(Refusal::WhoBegins),
+            (_, Action::Begin(_)) => Some(Refusal::AlreadyBegun),
             (Phase::Throw, Action::Throw(i)) => {
                 ((i as usize) >= self.rules.dice.outcomes.len()).then_some(Refusal::NoSuchOutcome)
             }
@@ -339,6 +369,8 @@ impl Game {
             Refusal::GameOver => "the game is over".into(),
             Refusal::MustThrow => format!("{seat} must throw first"),
             Refusal::NotThrowing => format!("it is {seat}'s move, not a throw"),
+            Refusal::WhoBegins => "the throw for who begins comes first (turn: begins)".into(),
+            Refusal::AlreadyBegun => "who begins was decided already".into(),
             Refusal::NoSuchOutcome => {
                 format!("the dice {} have no such outcome", self.rules.dice.name)
             }
@@ -375,9 +407,12 @@ impl Game {
         }
     }
 
-    /// An action in the game's notation: `throw 2up`, `15+10`, `2x15+10`, `pass`.
+    /// An action in the game's notation: `begin red`, `throw 2up`, `15+10`, `2x15+10`, `pass`.
     pub fn action_text(&self, action: Action) -> String {
         match action {
+            Action::Begin(i) if (i as usize) < self.seats.len() => {
+                format!("begin {}", self.seat_name(i as usize))
+            }
             Action::Throw(i) => match self.rules.dice.outcomes.get(i as usize) {
                 Some(o) => format!("throw {}", o.label),
                 None => action.to_string(),
@@ -389,6 +424,9 @@ impl Game {
     /// Reads an action written in the game's notation.
     pub fn parse_action(&self, text: &str) -> Option<Action> {
         let text = text.trim();
+        if let Some(seat) = text.strip_prefix("begin ") {
+            return self.seat_index(seat.trim()).map(|i| Action::Begin(i as u8));
+        }
         if let Some(label) = text.strip_prefix("throw ") {
             return self
                 .rules
@@ -445,6 +483,11 @@ impl Game {
         }
         if state.mover as usize >= self.seats.len() {
             return fail(format!("seat number {} does not play", state.mover));
+        }
+        if state.phase == Phase::Opening
+            && (state.turns > 0 || state.pieces.iter().flatten().any(|&s| s != 0))
+        {
+            return fail("it waits for the throw for who begins after play has started".into());
         }
         if state.phase == Phase::Move && state.pool.is_empty() {
             return fail("it waits for a move but no value waits to be used".into());

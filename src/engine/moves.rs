@@ -19,6 +19,10 @@ pub enum Refusal {
     MustThrow,
     /// A throw was given where a seat must choose.
     NotThrowing,
+    /// Who begins must be decided first.
+    WhoBegins,
+    /// Who begins was decided already.
+    AlreadyBegun,
     /// No outcome of the dice has that index.
     NoSuchOutcome,
     /// No waiting value equals the one asked for.

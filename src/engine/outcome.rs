@@ -70,7 +70,7 @@ impl Game {
             .filter(|s| !order.contains(s))
             .map(|s| (self.progress(state, s), s))
             .collect();
-        rest.sort_by(|a, b| b.0.cmp(&a.0));
+        rest.sort_by_key(|r| std::cmp::Reverse(r.0));
         order.extend(rest.iter().map(|(_, s)| *s));
         let winner = order.first().copied();
         let ranks = self

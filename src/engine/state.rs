@@ -13,6 +13,8 @@ pub const MAX_SEAT_PIECES: usize = 16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Before the first turn: chance decides which seat begins.
+    Opening,
     /// The seat to move must throw: chance acts.
     Throw,
     /// The seat to move uses its waiting values.

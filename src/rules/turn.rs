@@ -24,6 +24,9 @@ pub enum AtLimit {
 /// The `turn { .. }` block.
 #[derive(Clone, Debug, Serialize)]
 pub struct TurnRules {
+    /// Whether a throw decides which seat begins (`begins = throw`), each
+    /// seat alike; otherwise the first seat listed begins (`begins = first_seat`).
+    pub begins_by_throw: bool,
     /// When throws are used.
     pub throws: ThrowOrder,
     /// Whether a throw that can be used must be used (`must_move = yes`).
@@ -41,7 +44,12 @@ impl TurnRules {
     /// One line about the turn.
     pub fn describe(&self) -> String {
         format!(
-            "{}; {}; {}; limit {} turns, then {}",
+            "{}; {}; {}; {}; limit {} turns, then {}",
+            if self.begins_by_throw {
+                "a throw decides who begins"
+            } else {
+                "the first seat listed begins"
+            },
             match self.throws {
                 ThrowOrder::OneAtATime => "each throw is used before the next",
                 ThrowOrder::AllFirst => "all throws first, then used in any order",

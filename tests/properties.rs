@@ -1,0 +1,337 @@
+//! Properties of the engine over every bundled variant and every number of
+//! players it allows, checked on random games driven by a seed.
+//!
+//! Reachable states are written as "seed + number of steps": the seed drives
+//! `sim::random_step` from the initial state, so a failing case shrinks to a
+//! short, replayable game.
+
+use std::sync::LazyLock;
+
+use pachisi::{Action, Actor, Game, State, sim};
+use proptest::prelude::*;
+
+/// Every bundled variant seated for every number of players it allows.
+static GAMES: LazyLock<Vec<Game>> = LazyLock::new(|| {
+    let mut games = Vec::new();
+    for name in pachisi::variants::names() {
+        let rules = pachisi::variants::compile_bundled(name)
+            .unwrap_or_else(|e| panic!("the bundled variant {name} does not compile:\n{e}"));
+        for table in &rules.tables {
+            let players = table.seats.len();
+            let game = Game::new(rules.clone(), players)
+                .unwrap_or_else(|e| panic!("{name} cannot seat {players} players: {e}"));
+            games.push(game);
+        }
+    }
+    assert!(!games.is_empty(), "no bundled games");
+    games
+});
+
+/// The range of the "number of steps" of a reachable state. It is taken
+/// modulo the length of the seed's game plus one, so every position of a game,
+/// from the first to the last, is about equally likely; a 4-player game of
+/// Pachisi lasts about 800 actions.
+const MAX_STEPS: usize = 4096;
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        // Failing seeds are printed; no regression files are written into tests/.
+        failure_persistence: None,
+        max_shrink_iters: 256,
+        ..ProptestConfig::default()
+    }
+}
+
+/// A game by its index in [`GAMES`].
+fn game_index() -> impl Strategy<Value = usize> {
+    0..GAMES.len()
+}
+
+/// A reachable state: the random game `seed` drives, stopped after `steps`
+/// actions modulo the game's length plus one (so the final state is included).
+fn reach(game: &Game, seed: u64, steps: usize) -> State {
+    let length = sim::play_random(game, &mut sim::rng(seed), false).actions as usize;
+    let steps = steps % (length + 1);
+    let mut rng = sim::rng(seed);
+    let mut state = game.new_initial_state();
+    let mut buf = Vec::new();
+    for _ in 0..steps {
+        if sim::random_step(game, &mut state, &mut rng, &mut buf).is_none() {
+            break;
+        }
+    }
+    state
+}
+
+/// Describes a game for failure messages.
+fn describe(game: &Game) -> String {
+    format!("{} with {} players", game.rules().name, game.players())
+}
+
+/// Pieces are neither created nor lost, and stay on their track.
+fn check_pieces(game: &Game, state: &State) -> Result<(), TestCaseError> {
+    let n = game.rules().pieces_per_seat as usize;
+    prop_assert_eq!(state.pieces.len(), game.players());
+    for seat in 0..game.players() {
+        let pieces = state.seat_pieces(seat);
+        prop_assert_eq!(
+            pieces.len(),
+            n,
+            "seat {} has {} pieces, not {}",
+            game.seat_name(seat),
+            pieces.len(),
+            n
+        );
+        let home = game.track(seat).home();
+        for &step in pieces {
+            prop_assert!(
+                step <= home,
+                "seat {} has a piece at step {}, past home at {}",
+                game.seat_name(seat),
+                step,
+                home
+            );
+        }
+    }
+    if let Err(e) = game.validate(state) {
+        return Err(TestCaseError::fail(format!("validate refused: {e}")));
+    }
+    Ok(())
+}
+
+/// Any action, mostly nonsense: throws, moves and passes with any numbers,
+/// and moves with small numbers that are often close to legal.
+fn garbage_action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        any::<u8>().prop_map(Action::Throw),
+        (0u8..8).prop_map(Action::Throw),
+        (any::<u8>(), any::<u8>(), any::<u8>()).prop_map(|(from, count, by)| Action::Move {
+            from,
+            count,
+            by
+        }),
+        (0u8..100, 0u8..5, 0u8..30).prop_map(|(from, count, by)| Action::Move { from, count, by }),
+        Just(Action::Pass),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+
+    /// After every action of a whole game, each playing seat has exactly its
+    /// pieces, each between its start and its home, and the state validates.
+    #[test]
+    fn pieces_are_never_created_or_lost(g in game_index(), seed in any::<u64>()) {
+        let game = &GAMES[g];
+        let mut rng = sim::rng(seed);
+        let mut state = game.new_initial_state();
+        let mut buf = Vec::new();
+        check_pieces(game, &state)?;
+        let mut step = 0usize;
+        while let Some(action) = sim::random_step(game, &mut state, &mut rng, &mut buf) {
+            step += 1;
+            check_pieces(game, &state).map_err(|e| {
+                TestCaseError::fail(format!(
+                    "{}, seed {seed}, after step {step} ({action}): {e}",
+                    describe(game)
+                ))
+            })?;
+        }
+        prop_assert!(game.is_terminal(&state));
+    }
+
+    /// For every state of a whole game, every legal action applies, and a
+    /// seat to move always has something to do.
+    #[test]
+    fn every_legal_action_applies(g in game_index(), seed in any::<u64>()) {
+        let game = &GAMES[g];
+        let mut rng = sim::rng(seed);
+        let mut state = game.new_initial_state();
+        let mut buf = Vec::new();
+        let mut step = 0usize;
+        loop {
+            let legal = game.legal_actions(&state);
+            match game.actor(&state) {
+                Actor::Terminal => {
+                    prop_assert!(legal.is_empty(), "a finished game offers {:?}", legal);
+                    break;
+                }
+                Actor::Seat(_) => prop_assert!(
+                    !legal.is_empty(),
+                    "{}, seed {seed}, step {step}: seat {} has no legal action",
+                    describe(game),
+                    game.seat_name(game.mover(&state))
+                ),
+                Actor::Chance => prop_assert_eq!(legal.len(), game.chance_outcomes().len()),
+            }
+            let mut sorted = legal.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            prop_assert_eq!(&sorted, &legal, "legal actions are not sorted and unique");
+            if game.rules().turn.must_move && legal.contains(&Action::Pass) {
+                prop_assert_eq!(
+                    &legal,
+                    &vec![Action::Pass],
+                    "with must_move, pass is offered only when nothing else is"
+                );
+            }
+            for &a in &legal {
+                match game.child(&state, a) {
+                    Ok(child) => {
+                        if let Err(e) = game.validate(&child) {
+                            return Err(TestCaseError::fail(format!(
+                                "{}, seed {seed}, step {step}: {a} leads to an invalid state: {e}",
+                                describe(game)
+                            )));
+                        }
+                    }
+                    Err(e) => {
+                        return Err(TestCaseError::fail(format!(
+                            "{}, seed {seed}, step {step}: legal action {a} refused: {e}",
+                            describe(game)
+                        )));
+                    }
+                }
+            }
+            if sim::random_step(game, &mut state, &mut rng, &mut buf).is_none() {
+                break;
+            }
+            step += 1;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(32))]
+
+    /// The same seed plays the same game.
+    #[test]
+    fn the_same_seed_gives_the_same_game(g in game_index(), seed in any::<u64>()) {
+        let game = &GAMES[g];
+        let a = sim::play_random(game, &mut sim::rng(seed), true);
+        let b = sim::play_random(game, &mut sim::rng(seed), true);
+        prop_assert_eq!(a.actions, a.history.len() as u64);
+        prop_assert_eq!(&a.history, &b.history);
+        prop_assert_eq!(&a.state, &b.state);
+        prop_assert_eq!(a.actions, b.actions);
+        prop_assert_eq!(format!("{:?}", a.outcome), format!("{:?}", b.outcome));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// A reachable state survives JSON and loads back equal.
+    #[test]
+    fn state_json_round_trips(g in game_index(), seed in any::<u64>(), steps in 0..MAX_STEPS) {
+        let game = &GAMES[g];
+        let state = reach(game, seed, steps);
+        let json = serde_json::to_string(&state).expect("a state serialises");
+        let loaded = game.load_state(&json).map_err(|e| {
+            TestCaseError::fail(format!("{}: reloading {json} failed: {e}", describe(game)))
+        })?;
+        prop_assert_eq!(loaded, state);
+    }
+
+    /// Any action either is legal and applies, or is refused and changes nothing.
+    #[test]
+    fn refused_actions_change_nothing(
+        g in game_index(),
+        seed in any::<u64>(),
+        steps in 0..MAX_STEPS,
+        garbage in proptest::collection::vec(garbage_action(), 1..24),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..4),
+    ) {
+        let game = &GAMES[g];
+        let state = reach(game, seed, steps);
+        let legal = game.legal_actions(&state);
+        // Some legal actions too, so that both sides of "exactly when" are seen.
+        let mut actions = garbage;
+        if !legal.is_empty() {
+            actions.extend(picks.iter().map(|i| legal[i.index(legal.len())]));
+        }
+        for a in actions {
+            let before = state.clone();
+            let mut after = state.clone();
+            let result = game.apply(&mut after, a);
+            prop_assert_eq!(
+                result.is_ok(),
+                legal.contains(&a),
+                "{}, seed {}, {} steps: {} gives {:?} but the legal actions are {:?}",
+                describe(game), seed, steps, a, result, legal
+            );
+            prop_assert_eq!(game.refusal(&state, a).is_none(), legal.contains(&a));
+            match result {
+                Ok(()) => {
+                    let child = game.child(&state, a).expect("a legal action applies");
+                    prop_assert_eq!(&after, &child);
+                    prop_assert!(game.validate(&after).is_ok());
+                }
+                Err(e) => {
+                    prop_assert_eq!(&after, &before, "refused {} changed the state", a);
+                    prop_assert_eq!(e.action, a);
+                    prop_assert!(!e.reason.is_empty());
+                }
+            }
+        }
+    }
+
+    /// A uniform number picks a throw of the dice, never out of range.
+    #[test]
+    fn throw_for_picks_an_outcome(g in game_index(), u in any::<u64>()) {
+        let game = &GAMES[g];
+        match game.throw_for(u) {
+            Action::Throw(i) => prop_assert!((i as usize) < game.chance_outcomes().len()),
+            other => prop_assert!(false, "throw_for gave {other}"),
+        }
+    }
+}
+
+/// The outcomes of the dice have positive weights summing to the total, and
+/// `throw_for` over `0..total` picks each outcome exactly `weight` times.
+#[test]
+fn chance_outcomes_have_positive_weights_summing_to_the_total() {
+    for game in GAMES.iter() {
+        let dice = &game.rules().dice;
+        let outcomes = game.chance_outcomes();
+        assert!(!outcomes.is_empty(), "{}: no outcomes", describe(game));
+        for o in outcomes {
+            assert!(
+                o.weight > 0,
+                "{}: outcome {} has weight 0",
+                describe(game),
+                o.label
+            );
+            assert!(
+                !o.values.is_empty(),
+                "{}: outcome {} moves nothing",
+                describe(game),
+                o.label
+            );
+        }
+        let sum: u64 = outcomes.iter().map(|o| o.weight).sum();
+        assert_eq!(
+            sum,
+            dice.total,
+            "{}: weights do not sum to the total",
+            describe(game)
+        );
+        if dice.total <= 1 << 16 {
+            let mut hits = vec![0u64; outcomes.len()];
+            for u in 0..dice.total {
+                match game.throw_for(u) {
+                    Action::Throw(i) => hits[i as usize] += 1,
+                    other => panic!("throw_for gave {other}"),
+                }
+            }
+            let weights: Vec<u64> = outcomes.iter().map(|o| o.weight).collect();
+            assert_eq!(
+                hits,
+                weights,
+                "{}: throw_for is not weighted",
+                describe(game)
+            );
+        }
+    }
+}
