@@ -144,11 +144,12 @@ pub fn regions(
             continue;
         }
         let whose = format!("the region {name}");
-        if let Some(mut cells) = cell_list(board, &region.value, &whose, errors) {
-            cells.sort();
-            cells.dedup();
-            out.push((name.clone(), cells));
-        }
+        // A region with a bad cell still exists, so rules that name it are
+        // not reported a second time.
+        let mut cells = cell_list(board, &region.value, &whose, errors).unwrap_or_default();
+        cells.sort();
+        cells.dedup();
+        out.push((name.clone(), cells));
     }
     out
 }

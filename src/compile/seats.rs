@@ -157,8 +157,25 @@ pub fn seats(
     }
     let mut out = Vec::new();
     let mut ok = true;
+    // A turned track is reported only when nothing else was: a slip in the
+    // track it turns shows there once, not again for every turn of it.
     for (i, (name, block)) in names.iter().enumerate() {
         match (&sources[i], &tracks[i]) {
+            (Some(TrackSource::Rotated { .. }), Some(cells)) => {
+                let mut own = Vec::new();
+                match check_track(board, name, block, cells, &mut own) {
+                    Some(track) => out.push(SeatRules {
+                        name: name.clone(),
+                        track,
+                    }),
+                    None => {
+                        ok = false;
+                        if errors.is_empty() {
+                            errors.extend(own);
+                        }
+                    }
+                }
+            }
             (_, Some(cells)) => match check_track(board, name, block, cells, errors) {
                 Some(track) => out.push(SeatRules {
                     name: name.clone(),
@@ -181,7 +198,14 @@ pub fn seats(
                             d = d.with_help(format!("did you mean `{near}`?"));
                         }
                         errors.push(d);
-                    } else if !errors.iter().any(|e| e.code == "compile::off_board") {
+                    } else if names
+                        .iter()
+                        .position(|(n, _)| n == other)
+                        .is_some_and(|j| matches!(sources[j], Some(TrackSource::Rotated { .. })))
+                        && !errors.iter().any(|e| e.code == "compile::off_board")
+                    {
+                        // Only a turn of a turn can fail to resolve; a base
+                        // track with its own error was reported already.
                         errors.push(Diagnostic::new(
                             "compile::track_cycle",
                             of.span,
