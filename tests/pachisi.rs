@@ -1062,32 +1062,32 @@ fn refused_actions_leave_the_state_as_it_was_and_name_the_rule() {
 // Who begins
 // ---------------------------------------------------------------------------
 
-/// The seats that may make the first move of a game, over every run of up
-/// to `depth` throws before it.
-fn first_movers(game: &Game, state: &State, depth: u32, out: &mut Vec<usize>) {
-    match state.phase {
-        Phase::Move => out.push(game.mover(state)),
-        Phase::Throw if depth > 0 => {
-            for i in 0..game.chance_outcomes().len() {
-                let mut next = state.clone();
-                play(game, &mut next, Action::Throw(i as u8));
-                first_movers(game, &next, depth - 1, out);
-            }
-        }
-        _ => {}
-    }
-}
-
 #[test]
 fn everyone_first_throws_for_who_begins() {
-    // A new two-player game: the throws for who begins decide whether red
-    // or black moves first, so either may make the first move.
+    // A new two-player game: before any shell is thrown, chance decides who
+    // begins, each seat alike; whoever wins that throw makes the first move.
     let g = game(2);
     let start = g.new_initial_state();
     assert_eq!(g.actor(&start), Actor::Chance);
-    let mut movers = Vec::new();
-    first_movers(&g, &start, 4, &mut movers);
-    movers.sort_unstable();
-    movers.dedup();
-    assert_eq!(movers, [0, 1], "the first move can fall to red or to black");
+    assert_eq!(start.phase, Phase::Opening);
+    assert_eq!(
+        g.chance_actions(&start),
+        vec![(Action::Begin(0), 1), (Action::Begin(1), 1)]
+    );
+    // Nothing is thrown for a move before who begins is known.
+    let mut s = start.clone();
+    let (refusal, reason) = refused(&g, &mut s, Action::Throw(2));
+    assert_eq!(refusal, Refusal::WhoBegins);
+    assert!(reason.contains("who begins"), "{reason}");
+    // Black wins the throw: black throws the shells first and moves first.
+    let mut s = start.clone();
+    play(&g, &mut s, Action::Begin(1));
+    assert_eq!(g.mover(&s), 1);
+    assert_eq!(g.actor(&s), Actor::Chance);
+    play(&g, &mut s, Action::Throw(2));
+    assert_eq!(g.seat_name(g.mover(&s)), "black");
+    assert_eq!(g.legal_actions(&s), vec![Action::step(0, 2)]);
+    // Who begins is thrown once only.
+    let (refusal, _) = refused(&g, &mut s, Action::Begin(0));
+    assert_eq!(refusal, Refusal::AlreadyBegun);
 }

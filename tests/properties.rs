@@ -163,7 +163,7 @@ proptest! {
                     describe(game),
                     game.seat_name(game.mover(&state))
                 ),
-                Actor::Chance => prop_assert_eq!(legal.len(), game.chance_outcomes().len()),
+                Actor::Chance => prop_assert_eq!(legal.len(), game.chance_actions(&state).len()),
             }
             let mut sorted = legal.clone();
             sorted.sort_unstable();
