@@ -1091,3 +1091,16 @@ fn everyone_first_throws_for_who_begins() {
     let (refusal, _) = refused(&g, &mut s, Action::Begin(0));
     assert_eq!(refusal, Refusal::AlreadyBegun);
 }
+
+#[test]
+fn a_saved_state_that_claims_the_game_is_over_too_early_is_refused() {
+    // Nobody has finished and the turn limit is far off, yet the state says
+    // the game is over: reading it must fail and name the problem.
+    let g = game(2);
+    let json = r#"{"pieces":[[0,0,0,3],[0,0,0,0]],"mover":0,"phase":"over","pool":[],"extra":0,"entered":[true,false],"turns":0,"finished":[],"at_limit":false}"#;
+    let err = g.load_state(json).unwrap_err().to_string();
+    assert!(err.contains("no side has finished"), "{err}");
+    let json = r#"{"pieces":[[0,0,0,3],[0,0,0,0]],"mover":0,"phase":"over","pool":[],"extra":0,"entered":[true,false],"turns":3,"finished":[],"at_limit":true}"#;
+    let err = g.load_state(json).unwrap_err().to_string();
+    assert!(err.contains("turn limit"), "{err}");
+}

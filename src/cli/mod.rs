@@ -162,6 +162,17 @@ fn moves(variant: &str, state_path: &str, players: Option<usize>) -> Result<(), 
 fn replay(variant: &str, record_path: &str, players: Option<usize>) -> Result<(), String> {
     let text = read(record_path)?;
     let header = record::header(&text).map_err(|e| format!("error: {record_path}: {e}"))?;
+    if let Some(named) = &header.variant {
+        let given = std::path::Path::new(variant)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or(variant);
+        if !named.eq_ignore_ascii_case(given) {
+            eprintln!(
+                "warning: {record_path}: the record names the variant `{named}`, replayed here as `{given}`"
+            );
+        }
+    }
     let game = load(variant, players.or(header.players))?;
     let (state, actions) =
         record::replay(&game, &text).map_err(|e| format!("error: {record_path}: {e}"))?;

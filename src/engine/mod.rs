@@ -536,6 +536,18 @@ impl Game {
         if state.phase != Phase::Over && self.outcome_of_finishes(state).is_some() {
             return fail("the game should be over".into());
         }
+        if state.phase == Phase::Over
+            && !state.at_limit
+            && self.outcome_of_finishes(state).is_none()
+        {
+            return fail("it says the game is over, but no side has finished and the turn limit is not reached".into());
+        }
+        if state.at_limit && (state.phase != Phase::Over || state.turns < self.rules.turn.limit) {
+            return fail(format!(
+                "it says the turn limit was reached, but only {} of {} turns were played",
+                state.turns, self.rules.turn.limit
+            ));
+        }
         // Two sides never share a cell that is not safe when captures are on.
         let occupancy = Occupancy::of(self, state);
         if let Some(problem) = occupancy.clash(self) {
