@@ -219,6 +219,230 @@ impl fmt::Display for Diagnostics {
 
 impl std::error::Error for Diagnostics {}
 
+#[cfg(feature = "miette")]
+pub use self::miette_support::{MietteDiagnostic, MietteDiagnostics};
+
+/// [`miette`] support, behind the `miette` feature: [`Diagnostics::to_miette`]
+/// gives a value that `miette` renders with its own report handlers. The
+/// [`Display`](fmt::Display) of [`Diagnostics`] stays the compiler-style text.
+#[cfg(feature = "miette")]
+mod miette_support {
+    use std::{fmt, sync::Arc};
+
+    use miette::{LabeledSpan, NamedSource, SourceCode, SourceSpan};
+
+    use super::{Diagnostic, Diagnostics, SourceFile, Span};
+
+    /// One [`Diagnostic`] with the source it points into, as a [`miette::Diagnostic`]:
+    /// its code, its message, a label at its span and one at each note, and its help.
+    #[derive(Clone, Debug)]
+    pub struct MietteDiagnostic {
+        diagnostic: Diagnostic,
+        source: Arc<NamedSource<String>>,
+    }
+
+    /// All the problems of one file as a [`miette::Diagnostic`]: the first
+    /// problem, with the others as its related diagnostics.
+    #[derive(Clone, Debug)]
+    pub struct MietteDiagnostics {
+        first: Option<MietteDiagnostic>,
+        rest: Vec<MietteDiagnostic>,
+    }
+
+    impl MietteDiagnostic {
+        /// The diagnostic this wraps.
+        pub fn diagnostic(&self) -> &Diagnostic {
+            &self.diagnostic
+        }
+
+        fn span(&self, span: Span) -> SourceSpan {
+            let len = self.source.inner().len();
+            let start = (span.start as usize).min(len);
+            let end = (span.end as usize).clamp(start, len);
+            SourceSpan::new(start.into(), end - start)
+        }
+    }
+
+    impl Diagnostic {
+        /// This diagnostic as a [`miette::Diagnostic`] pointing into `source`.
+        pub fn to_miette(&self, source: &SourceFile) -> MietteDiagnostic {
+            MietteDiagnostic {
+                diagnostic: self.clone(),
+                source: Arc::new(named(source)),
+            }
+        }
+    }
+
+    fn named(source: &SourceFile) -> NamedSource<String> {
+        NamedSource::new(source.name(), source.text().to_string()).with_language("variant")
+    }
+
+    impl Diagnostics {
+        /// These diagnostics as a [`miette::Diagnostic`], for `miette`'s report handlers.
+        pub fn to_miette(&self) -> MietteDiagnostics {
+            let source = Arc::new(named(&self.source));
+            let mut items = self.items.iter().map(|d| MietteDiagnostic {
+                diagnostic: d.clone(),
+                source: Arc::clone(&source),
+            });
+            MietteDiagnostics {
+                first: items.next(),
+                rest: items.collect(),
+            }
+        }
+    }
+
+    impl From<Diagnostics> for MietteDiagnostics {
+        fn from(d: Diagnostics) -> MietteDiagnostics {
+            d.to_miette()
+        }
+    }
+
+    impl fmt::Display for MietteDiagnostic {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(&self.diagnostic.message)
+        }
+    }
+
+    impl std::error::Error for MietteDiagnostic {}
+
+    impl miette::Diagnostic for MietteDiagnostic {
+        fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+            Some(Box::new(self.diagnostic.code))
+        }
+
+        fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+            self.diagnostic
+                .help
+                .as_ref()
+                .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
+        }
+
+        fn source_code(&self) -> Option<&dyn SourceCode> {
+            Some(&*self.source)
+        }
+
+        fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+            let d = &self.diagnostic;
+            let primary = LabeledSpan::new_primary_with_span(d.label.clone(), self.span(d.span));
+            let notes = d.notes.iter().map(|(span, note)| {
+                LabeledSpan::new_with_span(Some(note.clone()), self.span(*span))
+            });
+            Some(Box::new(std::iter::once(primary).chain(notes)))
+        }
+    }
+
+    impl fmt::Display for MietteDiagnostics {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            match &self.first {
+                Some(first) => fmt::Display::fmt(first, f),
+                None => f.write_str("the file has errors"),
+            }
+        }
+    }
+
+    impl std::error::Error for MietteDiagnostics {}
+
+    impl miette::Diagnostic for MietteDiagnostics {
+        fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+            self.first.as_ref()?.code()
+        }
+
+        fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+            self.first.as_ref()?.help()
+        }
+
+        fn source_code(&self) -> Option<&dyn SourceCode> {
+            self.first.as_ref()?.source_code()
+        }
+
+        fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+            self.first.as_ref()?.labels()
+        }
+
+        fn related<'a>(
+            &'a self,
+        ) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+            if self.rest.is_empty() {
+                return None;
+            }
+            Some(Box::new(
+                self.rest.iter().map(|d| d as &dyn miette::Diagnostic),
+            ))
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use miette::{Diagnostic as _, NarratableReportHandler};
+
+        use crate::{SourceFile, compile};
+
+        const TWO_SLIPS: &str = "game \"Slips\" { pieces = 1 }\n\
+            board grid { width = 3 height = 1 }\n\
+            dice d { faces = 1..2 }\n\
+            seat red { track = a1..c1 }\n\
+            seat blue { track = c1..a1 trak = a1 }\n\
+            players 2 { seats = red, bleu }\n";
+
+        #[test]
+        fn diagnostics_become_miette_diagnostics() {
+            let source = SourceFile::new("slips.variant", TWO_SLIPS);
+            let errors = compile(&source).unwrap_err();
+            assert_eq!(errors.items.len(), 2);
+            let report = errors.to_miette();
+            assert_eq!(report.to_string(), "seat blue has no setting `trak`");
+            assert_eq!(
+                report.code().unwrap().to_string(),
+                "compile::unknown_setting"
+            );
+            assert_eq!(report.help().unwrap().to_string(), "did you mean `track`?");
+            let labels: Vec<_> = report.labels().unwrap().collect();
+            assert_eq!(labels.len(), 1);
+            assert!(labels[0].primary());
+            let at = labels[0].offset();
+            assert_eq!(&TWO_SLIPS[at..at + labels[0].len()], "trak");
+            let contents = report
+                .source_code()
+                .unwrap()
+                .read_span(labels[0].inner(), 0, 0)
+                .unwrap();
+            assert_eq!(contents.name(), Some("slips.variant"));
+            let related: Vec<_> = report.related().unwrap().collect();
+            assert_eq!(related.len(), 1);
+            assert_eq!(related[0].to_string(), "there is no seat `bleu`");
+
+            let mut text = String::new();
+            NarratableReportHandler::new()
+                .render_report(&mut text, &report)
+                .unwrap();
+            assert!(text.contains("seat blue has no setting `trak`"), "{text}");
+            assert!(text.contains("slips.variant"), "{text}");
+            assert!(text.contains("did you mean `track`?"), "{text}");
+            assert!(text.contains("there is no seat `bleu`"), "{text}");
+            // The plain rendering is unchanged.
+            assert!(
+                errors
+                    .to_string()
+                    .starts_with("error[compile::unknown_setting]")
+            );
+        }
+
+        #[test]
+        fn notes_become_secondary_labels() {
+            let text = "game \"Twice\" { pieces = 1 pieces = 2 }\n";
+            let source = SourceFile::new("twice.variant", text);
+            let errors = compile(&source).unwrap_err();
+            let first = errors.items[0].to_miette(&source);
+            assert_eq!(first.diagnostic().code, "compile::duplicate_setting");
+            let labels: Vec<_> = first.labels().unwrap().collect();
+            assert_eq!(labels.len(), 2);
+            assert!(!labels[1].primary());
+            assert_eq!(labels[1].label(), Some("first set here"));
+        }
+    }
+}
+
 /// The nearest of `candidates` to `name`, if it is near enough to be a likely slip.
 pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let limit = (name.chars().count() / 3).max(1);
@@ -230,20 +454,29 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
+/// The optimal string alignment distance: insertions, deletions,
+/// substitutions and swaps of two neighbouring characters each count one.
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            let next = (row[j + 1] + 1).min(row[j] + 1).min(prev + cost);
-            prev = row[j + 1];
-            row[j + 1] = next;
+    // Three rows of the table: two rows back, the previous one and this one.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut row: Vec<usize> = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        row[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(row[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            row[j] = d;
         }
+        std::mem::swap(&mut before, &mut prev);
+        std::mem::swap(&mut prev, &mut row);
     }
-    row[b.len()]
+    prev[b.len()]
 }
 
 #[cfg(test)]
@@ -262,5 +495,16 @@ mod tests {
         assert_eq!(nearest("castel", ["castle", "home"]), Some("castle"));
         assert_eq!(nearest("castle", ["Castle"]), Some("Castle"));
         assert_eq!(nearest("zzz", ["castle"]), None);
+    }
+
+    #[test]
+    fn a_swap_of_neighbouring_letters_is_one_edit() {
+        assert_eq!(edit_distance("rde", "red"), 1);
+        assert_eq!(edit_distance("captrue", "capture"), 1);
+        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("abc", ""), 3);
+        assert_eq!(nearest("rde", ["red", "black"]), Some("red"));
     }
 }

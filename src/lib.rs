@@ -48,6 +48,15 @@
 //! assert!(err.reason.contains("who begins"));
 //! assert_eq!(state, before);
 //! ```
+//!
+//! # Feature flags
+//!
+//! - `miette` (off by default): `Diagnostics::to_miette()` (and
+//!   `Diagnostic::to_miette`) turn the errors of a variant file into a
+//!   [`miette::Diagnostic`](https://docs.rs/miette), with the file's text and
+//!   name as its source code, a label at each span and note, the help and the
+//!   error code, for `miette`'s report handlers. The [`Display`](std::fmt::Display)
+//!   of [`Diagnostics`] stays the compiler-style text either way.
 
 pub mod compile;
 pub mod diagnostic;
@@ -58,6 +67,7 @@ pub mod rules;
 pub mod sim;
 pub mod syntax;
 pub mod variants;
+pub mod verify;
 
 use std::sync::Arc;
 

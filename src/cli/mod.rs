@@ -1,7 +1,10 @@
 //! The command line: `check`, `simulate`, `moves`, `replay` and `play`.
 
 mod play;
+mod render;
+mod show;
 mod simulate;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -64,6 +67,34 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
     },
+    /// Draw the board as SVG, with a seat's track or a saved state's pieces.
+    Render {
+        /// A variant file, or the name of a bundled variant.
+        variant: String,
+        /// A saved state (JSON) whose pieces to draw.
+        #[arg(long)]
+        state: Option<String>,
+        /// The seat whose track to draw, numbered step by step.
+        #[arg(long)]
+        seat: Option<String>,
+        /// How many players (default: as many as the state has, else the most).
+        #[arg(long)]
+        players: Option<usize>,
+        /// The file to write (default: standard output).
+        #[arg(short, long)]
+        output: Option<String>,
+    },
+    /// Print the text picture of a saved state (JSON).
+    Show {
+        /// A variant file, or the name of a bundled variant.
+        variant: String,
+        /// The saved state.
+        #[arg(long)]
+        state: String,
+        /// How many players (default: as many as the state has).
+        #[arg(long)]
+        players: Option<usize>,
+    },
     /// Play in the terminal against random bots.
     Play {
         /// A variant file, or the name of a bundled variant.
@@ -77,6 +108,20 @@ enum Command {
         /// The seed for throws and bots.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Check a variant for inconsistent rules and the engine by random play.
+    Verify {
+        /// A variant file, or the name of a bundled variant.
+        file: String,
+        /// Random games at each table (0: the static lints only).
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// The seed of the first game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Check only this number of players (default: every table).
+        #[arg(long)]
+        players: Option<usize>,
     },
 }
 
@@ -102,12 +147,36 @@ pub fn main() -> ExitCode {
             record,
             players,
         } => replay(&variant, &record, players),
+        Command::Render {
+            variant,
+            state,
+            seat,
+            players,
+            output,
+        } => render::run(
+            &variant,
+            state.as_deref(),
+            seat.as_deref(),
+            players,
+            output.as_deref(),
+        ),
+        Command::Show {
+            variant,
+            state,
+            players,
+        } => show::run(&variant, &state, players),
         Command::Play {
             variant,
             players,
             seat,
             seed,
         } => play::run(&variant, players, seat, seed),
+        Command::Verify {
+            file,
+            games,
+            seed,
+            players,
+        } => verify::run(&file, games, seed, players),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -177,6 +246,9 @@ fn replay(variant: &str, record_path: &str, players: Option<usize>) -> Result<()
     let (state, actions) =
         record::replay(&game, &text).map_err(|e| format!("error: {record_path}: {e}"))?;
     println!("{} actions replayed", actions.len());
-    print!("{}", pachisi::render::text(&game, &state));
+    print!(
+        "{}",
+        pachisi::render::text_styled(&game, &state, pachisi::render::colour_wanted())
+    );
     Ok(())
 }

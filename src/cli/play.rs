@@ -17,6 +17,7 @@ pub fn run(
             .ok_or_else(|| format!("error: seat {name} does not play in this game"))?,
         None => 0,
     };
+    let colour = render::colour_wanted();
     let mut rng = sim::rng(seed);
     let mut state = game.new_initial_state();
     let mut buf = Vec::new();
@@ -29,7 +30,7 @@ pub fn run(
     loop {
         match game.actor(&state) {
             Actor::Terminal => {
-                print!("{}", render::text(&game, &state));
+                print!("{}", render::text_styled(&game, &state, colour));
                 let outcome = game.outcome(&state).expect("the game is over");
                 match outcome.winner {
                     Some(_) => {
@@ -76,7 +77,7 @@ pub fn run(
                 }
             }
             Actor::Seat(_) => {
-                print!("{}", render::text(&game, &state));
+                print!("{}", render::text_styled(&game, &state, colour));
                 game.legal_actions_into(&state, &mut buf);
                 for (i, a) in buf.iter().enumerate() {
                     println!(

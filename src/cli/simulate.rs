@@ -1,7 +1,9 @@
 //! `pachisi simulate`: many random games, and what came of them.
 
+use std::io::IsTerminal;
 use std::time::Instant;
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pachisi::{EndReason, sim};
 use serde::Serialize;
 
@@ -37,8 +39,12 @@ pub fn run(
     let mut limit = 0;
     let mut turns = Vec::with_capacity(games as usize);
     let mut actions = Vec::with_capacity(games as usize);
+    let progress = progress_bar(games, json);
     let started = Instant::now();
-    for _ in 0..games {
+    for i in 0..games {
+        if let (Some(bar), 0) = (&progress, i % 64) {
+            bar.set_position(i);
+        }
         let played = sim::play_random(&game, &mut rng, false);
         match played.outcome.winner {
             Some(side) => wins[side as usize] += 1,
@@ -51,15 +57,10 @@ pub fn run(
         actions.push(played.actions);
     }
     let seconds = started.elapsed().as_secs_f64();
-    let side_names: Vec<String> = (0..sides as u8)
-        .map(|side| {
-            let names: Vec<&str> = (0..game.players())
-                .filter(|&i| game.sides()[i] == side)
-                .map(|i| game.seat_name(i))
-                .collect();
-            names.join("+")
-        })
-        .collect();
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let side_names: Vec<String> = (0..sides as u8).map(|side| game.side_name(side)).collect();
     let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len().max(1) as f64;
     let median = |v: &mut Vec<u64>| {
         v.sort_unstable();
@@ -112,4 +113,18 @@ pub fn run(
         report.games_per_second, seconds
     );
     Ok(())
+}
+
+/// A progress bar on standard error, for long runs a person watches: more
+/// than 1000 games, standard error a terminal, and no JSON asked for.
+fn progress_bar(games: u64, json: bool) -> Option<ProgressBar> {
+    if json || games <= 1000 || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({eta} left)")
+            .expect("the template is valid"),
+    );
+    Some(bar)
 }

@@ -36,13 +36,26 @@ fn setting<T>(
     }
 }
 
+/// A reader for a rule block, which takes no label.
 fn reader<'a>(
     block: Option<&'a Block>,
     known: &'static [&'static str],
     what: &str,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<BlockReader<'a>> {
-    block.map(|b| BlockReader::new(b, known, what, errors))
+    let block = block?;
+    if let Some(label) = &block.label {
+        let keyword = block.kind.node.keyword();
+        errors.push(
+            Diagnostic::new(
+                "compile::unexpected_label",
+                label.span,
+                format!("the `{keyword}` block takes no label"),
+            )
+            .with_help(format!("write `{keyword} {{ .. }}`")),
+        );
+    }
+    Some(BlockReader::new(block, known, what, errors))
 }
 
 /// `game "Name" { about = "..", pieces = 4 }`: the name, a description and the pieces a seat has.

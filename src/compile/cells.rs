@@ -1,7 +1,7 @@
 //! Cell lists: names and straight runs such as `j12..j18`, and regions.
 
 use crate::{
-    diagnostic::{Diagnostic, nearest},
+    diagnostic::{Diagnostic, Span, nearest},
     rules::board::{Board, CellId, square_name},
     syntax::ast::{Atom, AtomKind, Region, Value},
 };
@@ -35,14 +35,15 @@ pub fn cell(board: &Board, atom: &Atom, errors: &mut Vec<Diagnostic>) -> Option<
     }
 }
 
-/// The cells of a list such as `charkoni, j12..j18, j19`, in order.
-/// `whose` names the owner of the list in messages, such as "the track of seat red".
+/// The cells of a list such as `charkoni, j12..j18, j19`, in order, each with
+/// the span of the element it comes from. `whose` names the owner of the
+/// list in messages, such as "the track of seat red".
 pub fn cell_list(
     board: &Board,
     value: &Value,
     whose: &str,
     errors: &mut Vec<Diagnostic>,
-) -> Option<Vec<CellId>> {
+) -> Option<Vec<(CellId, Span)>> {
     let mut out = Vec::new();
     let mut ok = true;
     for element in &value.elements {
@@ -56,34 +57,12 @@ pub fn cell_list(
             continue;
         };
         match &atom.kind {
-            AtomKind::Range(from, to) => {
-                let (Some(a), Some(b)) = (cell(board, from, errors), cell(board, to, errors))
-                else {
-                    ok = false;
-                    continue;
-                };
-                match run(board, a, b) {
-                    Ok(cells) => out.extend(cells),
-                    Err((x, y)) => {
-                        ok = false;
-                        let msg = if (x, y) == (i32::MIN, i32::MIN) {
-                            format!(
-                                "{whose} runs from {} to {}, which are not on one straight line",
-                                board.cell_name(a),
-                                board.cell_name(b)
-                            )
-                        } else {
-                            format!(
-                                "{whose} leaves the board at {}: no cell lies there",
-                                square_name(x, y)
-                            )
-                        };
-                        errors.push(Diagnostic::new("compile::off_board", atom.span, msg));
-                    }
-                }
-            }
+            AtomKind::Range(from, to) => match range(board, atom.span, from, to, whose, errors) {
+                Some(cells) => out.extend(cells.into_iter().map(|c| (c, atom.span))),
+                None => ok = false,
+            },
             _ => match cell(board, atom, errors) {
-                Some(c) => out.push(c),
+                Some(c) => out.push((c, atom.span)),
                 None => ok = false,
             },
         }
@@ -91,28 +70,132 @@ pub fn cell_list(
     ok.then_some(out)
 }
 
-/// The cells from `a` to `b` along a row, a column or a diagonal, both ends
-/// included; on failure, the first square that is not a cell
-/// (`(i32::MIN, i32::MIN)` when the two are not on one line).
-fn run(board: &Board, a: CellId, b: CellId) -> Result<Vec<CellId>, (i32, i32)> {
-    let ca = &board.cells[a.0 as usize];
-    let cb = &board.cells[b.0 as usize];
-    let (dx, dy) = (cb.x - ca.x, cb.y - ca.y);
+/// One end of a range: a cell, or the name of a grid square that is no cell.
+enum End {
+    Cell(CellId),
+    Square(i32, i32),
+}
+
+/// The cells of the run `from..to`, or an error.
+fn range(
+    board: &Board,
+    span: Span,
+    from: &Atom,
+    to: &Atom,
+    whose: &str,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Vec<CellId>> {
+    let end = |atom: &Atom| match &atom.kind {
+        AtomKind::Name(n) if board.cell_named(n).is_none() && board.shape != "custom" => {
+            square_of(n).map(|(x, y)| End::Square(x, y))
+        }
+        _ => None,
+    };
+    let ends = match (end(from), end(to)) {
+        (None, None) => {
+            let (a, b) = (cell(board, from, errors), cell(board, to, errors));
+            (End::Cell(a?), End::Cell(b?))
+        }
+        (Some(a), None) => (a, End::Cell(cell(board, to, errors)?)),
+        (None, Some(b)) => (End::Cell(cell(board, from, errors)?), b),
+        (Some(a), Some(b)) => (a, b),
+    };
+    let place = |e: &End| match *e {
+        End::Cell(c) => (board.cells[c.0 as usize].x, board.cells[c.0 as usize].y),
+        End::Square(x, y) => (x, y),
+    };
+    let name = |e: &End| match *e {
+        End::Cell(c) => board.cell_name(c).to_string(),
+        End::Square(x, y) => square_name(x, y),
+    };
+    match run(board, place(&ends.0), place(&ends.1)) {
+        Ok(cells) => Some(cells),
+        Err(Off::NotStraight) => {
+            // A square that is no cell is more likely a slip in its name.
+            for (e, atom) in [(&ends.0, from), (&ends.1, to)] {
+                if let End::Square(..) = e {
+                    cell(board, atom, errors);
+                }
+            }
+            if matches!(ends, (End::Cell(_), End::Cell(_))) {
+                errors.push(Diagnostic::new(
+                    "compile::off_board",
+                    span,
+                    format!(
+                        "{whose} runs from {} to {}, which are not on one straight line",
+                        name(&ends.0),
+                        name(&ends.1)
+                    ),
+                ));
+            }
+            None
+        }
+        Err(Off::At(x, y)) => {
+            let msg = if (x, y) == place(&ends.0) {
+                format!(
+                    "{whose} starts off the board, at {}: no cell lies there",
+                    square_name(x, y)
+                )
+            } else {
+                format!(
+                    "{whose} leaves the board at {}: no cell lies there",
+                    square_name(x, y)
+                )
+            };
+            errors.push(Diagnostic::new("compile::off_board", span, msg));
+            None
+        }
+    }
+}
+
+/// Why a run is not a run of cells.
+enum Off {
+    /// The two ends are not on one row, column or diagonal.
+    NotStraight,
+    /// The first square on the way that is not a cell.
+    At(i32, i32),
+}
+
+/// The cells from square `a` to square `b` along a row, a column or a
+/// diagonal, both ends included.
+fn run(board: &Board, a: (i32, i32), b: (i32, i32)) -> Result<Vec<CellId>, Off> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
-        return Err((i32::MIN, i32::MIN));
+        return Err(Off::NotStraight);
     }
     let steps = dx.abs().max(dy.abs());
     let (sx, sy) = (dx.signum(), dy.signum());
     let mut out = Vec::with_capacity(steps as usize + 1);
     for i in 0..=steps {
-        let (x, y) = (ca.x + sx * i, ca.y + sy * i);
+        let (x, y) = (a.0 + sx * i, a.1 + sy * i);
         match board.cell_at(x, y) {
             Some(c) if out.last() != Some(&c) => out.push(c),
             Some(_) => {}
-            None => return Err((x, y)),
+            None => return Err(Off::At(x, y)),
         }
     }
     Ok(out)
+}
+
+/// The column and row of a grid square's name such as `j20` (the inverse
+/// of [`square_name`]), whether or not the board has that square.
+fn square_of(name: &str) -> Option<(i32, i32)> {
+    let digits = name.find(|c: char| c.is_ascii_digit())?;
+    let (letters, number) = name.split_at(digits);
+    if letters.is_empty()
+        || letters.len() > 3
+        || !letters.bytes().all(|b| b.is_ascii_lowercase())
+        || number.len() > 4
+        || number.starts_with('0')
+        || !number.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let column = letters
+        .bytes()
+        .fold(0i32, |n, b| n * 26 + i32::from(b - b'a') + 1);
+    let row: i32 = number.parse().ok()?;
+    Some((column - 1, row - 1))
 }
 
 /// The regions of the file, each with its cells.
@@ -146,10 +229,31 @@ pub fn regions(
         let whose = format!("the region {name}");
         // A region with a bad cell still exists, so rules that name it are
         // not reported a second time.
-        let mut cells = cell_list(board, &region.value, &whose, errors).unwrap_or_default();
+        let mut cells: Vec<CellId> = cell_list(board, &region.value, &whose, errors)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect();
         cells.sort();
         cells.dedup();
         out.push((name.clone(), cells));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_read_back() {
+        for (x, y) in [(0, 0), (9, 19), (25, 3), (26, 0), (27, 63), (701, 5)] {
+            assert_eq!(square_of(&square_name(x, y)), Some((x, y)));
+        }
+        assert_eq!(square_of("charkoni"), None);
+        assert_eq!(square_of("a01"), None);
+        assert_eq!(square_of("a0"), None);
+        assert_eq!(square_of("A1"), None);
+        assert_eq!(square_of("a1b"), None);
+    }
 }

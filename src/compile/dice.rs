@@ -8,6 +8,10 @@ use crate::{
 };
 
 const SETTINGS: &[&str] = &["shells", "up", "chance", "score", "faces", "count", "again"];
+/// The settings of shells.
+const SHELL_SETTINGS: &[&str] = &["shells", "up", "chance", "score"];
+/// The settings of dice with faces.
+const FACE_SETTINGS: &[&str] = &["faces", "count", "again"];
 /// The most shells or dice one throw may use.
 pub const MAX_DICE: i64 = 8;
 
@@ -19,8 +23,57 @@ pub fn build(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<Dice> {
             kind: AtomKind::Name(n),
             ..
         }) => n.clone(),
-        _ => "dice".to_string(),
+        Some(label) => {
+            errors.push(
+                Diagnostic::new(
+                    "compile::dice_name",
+                    label.span,
+                    format!("the dice are named by a name, not {}", label.describe()),
+                )
+                .with_help("write a name such as `dice cowries { .. }`, or no label at all"),
+            );
+            return None;
+        }
+        None => "dice".to_string(),
     };
+    let what = match &block.label {
+        Some(_) => format!("the dice {name}"),
+        None => "the dice".to_string(),
+    };
+    // Settings of the other kind of dice are refused, not silently left unread.
+    let (kind_key, kind, own, other) = if r.get("shells").is_some() {
+        ("shells", "shells", SHELL_SETTINGS, FACE_SETTINGS)
+    } else {
+        ("faces", "dice with faces", FACE_SETTINGS, SHELL_SETTINGS)
+    };
+    if let Some(kind_setting) = r.get(kind_key) {
+        let mut wrong = false;
+        for setting in block
+            .settings
+            .iter()
+            .filter(|s| other.contains(&s.key.node.as_str()))
+        {
+            wrong = true;
+            errors.push(
+                Diagnostic::new(
+                    "compile::dice_other_kind",
+                    setting.key.span,
+                    format!(
+                        "{what} are {kind}, which have no setting `{}`",
+                        setting.key.node
+                    ),
+                )
+                .with_note(
+                    kind_setting.key.span,
+                    format!("`{kind_key}` makes them {kind}"),
+                )
+                .with_help(format!("the settings of {kind} are: {}", own.join(", "))),
+            );
+        }
+        if wrong {
+            return None;
+        }
+    }
     if let Some(shells) = r.get("shells") {
         let n = number("shells", &shells.value, 1, MAX_DICE)
             .map_err(|d| errors.push(d))
@@ -115,10 +168,15 @@ fn shells_dice(
         })
         .collect();
     let kind = match r.get("up") {
+        Some(up) if n == 1 => format!(
+            "1 shell, up {}",
+            fraction_text(&up.value.elements[0].atoms[0])
+        ),
         Some(up) => format!(
             "{n} shells, each up {}",
             fraction_text(&up.value.elements[0].atoms[0])
         ),
+        None if n == 1 => "1 shell".to_string(),
         None => format!("{n} shells"),
     };
     Some(Dice::new(name, kind, outcomes))
@@ -367,7 +425,10 @@ fn dice_with_faces(
         let mut i = 0;
         loop {
             if i == count {
-                let kind = format!("{count} dice of faces {lo} to {hi}");
+                let kind = match count {
+                    1 => format!("1 die of faces {lo} to {hi}"),
+                    _ => format!("{count} dice of faces {lo} to {hi}"),
+                };
                 return Some(Dice::new(name, kind, outcomes));
             }
             throw[i] += 1;
@@ -377,5 +438,35 @@ fn dice_with_faces(
             throw[i] = 0;
             i += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{SourceFile, compile};
+
+    fn dice_line(dice: &str) -> String {
+        let text = format!(
+            "game g {{ pieces = 1 }}\nboard grid {{ width = 5 height = 3 }}\n{dice}\n\
+             seat red {{ track = a1..e1, e2, e3..a3 }}\n\
+             seat blue {{ track = rotate(red, 2) }}\nplayers 2 {{ seats = red, blue }}\n"
+        );
+        let rules = compile(&SourceFile::new("t", text)).unwrap();
+        rules
+            .summary()
+            .lines()
+            .find(|l| l.starts_with("dice:"))
+            .unwrap()
+            .to_string()
+    }
+
+    #[test]
+    fn one_shell_and_one_die_are_singular() {
+        assert!(dice_line("dice d { faces = 1..3 }").contains("(1 die of faces 1 to 3)"));
+        assert!(dice_line("dice d { faces = 1..3 count = 2 }").contains("(2 dice of faces"));
+        let shell = "dice d { shells = 1 up = 1/2 score = { 0: 1 1: 2 again } }";
+        assert!(dice_line(shell).contains("(1 shell, up 1/2)"));
+        let shell = "dice d { shells = 1 chance = { 0: 1/2 1: 1/2 } score = { 0: 1 1: 2 } }";
+        assert!(dice_line(shell).contains("(1 shell)"));
     }
 }

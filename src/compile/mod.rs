@@ -10,7 +10,7 @@ mod reader;
 mod seats;
 
 use crate::{
-    diagnostic::{Diagnostic, Diagnostics, SourceFile},
+    diagnostic::{Diagnostic, Diagnostics, SourceFile, Span},
     rules::RuleSet,
     syntax::{
         self,
@@ -27,21 +27,27 @@ pub fn compile(source: &SourceFile) -> Result<RuleSet, Diagnostics> {
     let file = syntax::parse(source.text()).map_err(|d| fail(vec![d]))?;
     let mut errors = Vec::new();
     let rules = build(&file, &mut errors);
+    let end = file.end;
     match rules {
         Some(rules) if errors.is_empty() => Ok(rules),
         _ => {
             errors.sort_by_key(|d| (d.span.start, d.span.end));
             errors.dedup();
             if errors.is_empty() {
-                errors.push(Diagnostic::new(
+                errors.push(missing(
                     "compile::incomplete",
-                    Default::default(),
+                    end,
                     "the file does not describe a whole game",
                 ));
             }
             Err(fail(errors))
         }
     }
+}
+
+/// Something the whole file lacks, reported where the file ends.
+pub(crate) fn missing(code: &'static str, end: Span, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(code, end, message).with_label("the file ends here")
 }
 
 /// Blocks of one kind that may appear at most once.
@@ -71,25 +77,24 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     let game = single_block(file, BlockKind::Game, errors);
     let board_block = single_block(file, BlockKind::Board, errors);
     let dice_block = single_block(file, BlockKind::Dice, errors);
-    let whole_file = Default::default();
     if game.is_none() {
-        errors.push(Diagnostic::new(
+        errors.push(missing(
             "compile::missing_game",
-            whole_file,
+            file.end,
             "the file has no `game \"Name\" { .. }` block",
         ));
     }
     if board_block.is_none() {
-        errors.push(Diagnostic::new(
+        errors.push(missing(
             "compile::missing_board",
-            whole_file,
+            file.end,
             "the file has no `board` block, so the game has no cells",
         ));
     }
     if dice_block.is_none() {
-        errors.push(Diagnostic::new(
+        errors.push(missing(
             "compile::missing_dice",
-            whole_file,
+            file.end,
             "the file has no `dice` block, so nothing is thrown",
         ));
     }

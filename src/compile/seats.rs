@@ -5,7 +5,7 @@ use super::{
     reader::{BlockReader, name_atom, number_atom},
 };
 use crate::{
-    diagnostic::{Diagnostic, nearest},
+    diagnostic::{Diagnostic, Span, nearest},
     rules::{
         MAX_SEATS, MAX_TRACK,
         board::{Board, CellId},
@@ -19,8 +19,12 @@ const SEAT_SETTINGS: &[&str] = &["track"];
 const PLAYER_SETTINGS: &[&str] = &["seats", "teams"];
 
 enum TrackSource<'a> {
-    Cells(Vec<CellId>),
-    Rotated { of: &'a Atom, turns: u32 },
+    /// Cells listed, each with the span of its element.
+    Cells(Vec<(CellId, Span)>),
+    Rotated {
+        of: &'a Atom,
+        turns: u32,
+    },
 }
 
 /// The seats of the file, in file order, each with its track.
@@ -84,7 +88,7 @@ pub fn seats(
                         }]
                     ) =>
                 {
-                    rotation(&element.atoms[0], errors)
+                    rotation(&element.atoms[0], board, errors)
                 }
                 _ => cell_list(
                     board,
@@ -110,7 +114,7 @@ pub fn seats(
     let mut tracks: Vec<Option<Vec<CellId>>> = sources
         .iter()
         .map(|s| match s {
-            Some(TrackSource::Cells(c)) => Some(c.clone()),
+            Some(TrackSource::Cells(c)) => Some(c.iter().map(|(c, _)| *c).collect()),
             _ => None,
         })
         .collect();
@@ -139,9 +143,9 @@ pub fn seats(
                             "compile::off_board",
                             of.span,
                             format!(
-                                "the track of seat {} turned {turns} quarter turn{} leaves the board at the turn of cell {}",
+                                "the track of seat {} turned {} leaves the board at the turn of cell {}",
                                 names[i].0,
-                                if *turns == 1 { "" } else { "s" },
+                                if *turns == 2 { "a half turn".to_string() } else { format!("{turns} quarter turn{}", if *turns == 1 { "" } else { "s" }) },
                                 board.cell_name(c)
                             ),
                         ));
@@ -160,10 +164,16 @@ pub fn seats(
     // A turned track is reported only when nothing else was: a slip in the
     // track it turns shows there once, not again for every turn of it.
     for (i, (name, block)) in names.iter().enumerate() {
+        let whole = block
+            .settings
+            .iter()
+            .find(|s| s.key.node == "track")
+            .map_or(block.kind.span, |s| s.value.span);
         match (&sources[i], &tracks[i]) {
             (Some(TrackSource::Rotated { .. }), Some(cells)) => {
                 let mut own = Vec::new();
-                match check_track(board, name, block, cells, &mut own) {
+                let spans = vec![whole; cells.len()];
+                match check_track(board, name, cells, &spans, whole, &mut own) {
                     Some(track) => out.push(SeatRules {
                         name: name.clone(),
                         track,
@@ -176,7 +186,17 @@ pub fn seats(
                     }
                 }
             }
-            (_, Some(cells)) => match check_track(board, name, block, cells, errors) {
+            (Some(TrackSource::Cells(listed)), Some(cells)) => {
+                let spans: Vec<Span> = listed.iter().map(|(_, s)| *s).collect();
+                match check_track(board, name, cells, &spans, whole, errors) {
+                    Some(track) => out.push(SeatRules {
+                        name: name.clone(),
+                        track,
+                    }),
+                    None => ok = false,
+                }
+            }
+            (_, Some(cells)) => match check_track(board, name, cells, &[], whole, errors) {
                 Some(track) => out.push(SeatRules {
                     name: name.clone(),
                     track,
@@ -221,7 +241,11 @@ pub fn seats(
 }
 
 /// `rotate(seat, quarter_turns)`.
-fn rotation<'a>(atom: &'a Atom, errors: &mut Vec<Diagnostic>) -> Option<TrackSource<'a>> {
+fn rotation<'a>(
+    atom: &'a Atom,
+    board: &Board,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<TrackSource<'a>> {
     let AtomKind::Call(name, arg) = &atom.kind else {
         return None;
     };
@@ -249,11 +273,32 @@ fn rotation<'a>(atom: &'a Atom, errors: &mut Vec<Diagnostic>) -> Option<TrackSou
     };
     match arg.elements.as_slice() {
         [seat, turns] if seat.atoms.len() == 1 && turns.atoms.len() == 1 => {
-            let turns = number_atom("rotate", &turns.atoms[0], 0, 3)
+            let turns_atom = &turns.atoms[0];
+            let turns = number_atom("rotate", turns_atom, 0, 3)
                 .map_err(|d| errors.push(d))
                 .ok()? as u32;
             if !matches!(seat.atoms[0].kind, AtomKind::Name(_)) {
                 errors.push(usage());
+                return None;
+            }
+            if turns % 2 == 1 && board.width != board.height {
+                errors.push(
+                    Diagnostic::new(
+                        "compile::rotate_not_square",
+                        turns_atom.span,
+                        format!(
+                            "a quarter turn needs a square board, and this board is {} squares wide and {} high",
+                            board.width, board.height
+                        ),
+                    )
+                    .with_help(format!(
+                        "a half turn, `rotate({}, 2)`, works on any rectangular board",
+                        match &seat.atoms[0].kind {
+                            AtomKind::Name(n) => n.as_str(),
+                            _ => "seat",
+                        }
+                    )),
+                );
                 return None;
             }
             Some(TrackSource::Rotated {
@@ -268,22 +313,21 @@ fn rotation<'a>(atom: &'a Atom, errors: &mut Vec<Diagnostic>) -> Option<TrackSou
     }
 }
 
+/// Checks a track; `spans[i]` is where cell `i` was written (the whole
+/// track, `whole`, when the cells were not listed one by one).
 fn check_track(
     board: &Board,
     seat: &str,
-    block: &Block,
     cells: &[CellId],
+    spans: &[Span],
+    whole: Span,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Track> {
-    let span = block
-        .settings
-        .iter()
-        .find(|s| s.key.node == "track")
-        .map_or(block.kind.span, |s| s.value.span);
+    let at = |i: usize| spans.get(i).copied().unwrap_or(whole);
     if cells.len() < 2 || cells.len() > MAX_TRACK {
         errors.push(Diagnostic::new(
             "compile::track_length",
-            span,
+            whole,
             format!(
                 "the track of seat {seat} has {} cells; a track has from 2 to {MAX_TRACK}",
                 cells.len()
@@ -291,17 +335,30 @@ fn check_track(
         ));
         return None;
     }
-    for pair in cells.windows(2) {
+    for (i, pair) in cells.windows(2).enumerate() {
         if !board.adjacent(pair[0], pair[1]) {
-            errors.push(Diagnostic::new(
+            let mut d = Diagnostic::new(
                 "compile::track_jumps",
-                span,
+                at(i + 1),
                 format!(
                     "the track of seat {seat} jumps from {} to {}, which are not next to each other",
                     board.cell_name(pair[0]),
                     board.cell_name(pair[1])
                 ),
-            ));
+            );
+            if at(i) != at(i + 1) {
+                d = d
+                    .with_label(format!(
+                        "{} is not next to {}",
+                        board.cell_name(pair[1]),
+                        board.cell_name(pair[0])
+                    ))
+                    .with_note(
+                        at(i),
+                        format!("the track is at {} here", board.cell_name(pair[0])),
+                    );
+            }
+            errors.push(d);
             return None;
         }
     }
@@ -311,9 +368,16 @@ fn check_track(
         if cell == cells[0] || cell == cells[home] {
             errors.push(Diagnostic::new(
                 "compile::track_through_start",
-                span,
+                at(step),
                 format!(
-                    "the track of seat {seat} passes its start or home, {}, at step {step}",
+                    "the track of seat {seat} passes its {}, {}, at step {step}",
+                    if cells[0] == cells[home] {
+                        "start and home"
+                    } else if cell == cells[0] {
+                        "start"
+                    } else {
+                        "home"
+                    },
                     board.cell_name(cell)
                 ),
             ));
@@ -325,7 +389,7 @@ fn check_track(
             None => {
                 errors.push(Diagnostic::new(
                     "compile::track_revisits",
-                    span,
+                    at(step),
                     format!(
                         "the track of seat {seat} passes {} more than {MAX_VISITS} times",
                         board.cell_name(cell)
@@ -354,9 +418,9 @@ pub fn tables(
         .filter(|b| b.kind.node == BlockKind::Players)
         .collect();
     if blocks.is_empty() {
-        errors.push(Diagnostic::new(
+        errors.push(super::missing(
             "compile::no_players",
-            Default::default(),
+            file.end,
             "the file has no `players N { seats = .. }` block, so nobody can play",
         ));
     }
@@ -387,12 +451,14 @@ pub fn tables(
             continue;
         };
         let mut table_seats = Vec::new();
+        let mut all_known = true;
         for element in &setting.value.elements {
             let Some(id) = element
                 .atoms
                 .first()
                 .and_then(|a| seat_ref(seats, a, errors))
             else {
+                all_known = false;
                 continue;
             };
             if table_seats.contains(&id) {
@@ -403,6 +469,10 @@ pub fn tables(
                 ));
             }
             table_seats.push(id);
+        }
+        if !all_known {
+            // The unknown seat is reported; counting without it would only mislead.
+            continue;
         }
         if table_seats.len() != count {
             errors.push(Diagnostic::new(

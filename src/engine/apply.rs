@@ -1,6 +1,10 @@
 //! Applying an action that the rules allow.
 
-use super::{Action, Game, Phase, State, state::PoolValue};
+use super::{
+    Action, Game, Phase, State,
+    seating::{NONE, sort_small},
+    state::PoolValue,
+};
 use crate::rules::ThrowOrder;
 
 impl Game {
@@ -76,29 +80,31 @@ impl Game {
                 moved += 1;
             }
         }
-        pieces.sort_unstable();
+        sort_small(pieces);
         if from == 0 {
             state.entered[seat] = true;
         }
         if target < home && self.rules.capture.by_landing && !track.safe[target as usize] {
-            let cell = track.cell(target);
             let mut taken = false;
             for other in 0..state.pieces.len() {
                 let partner = self.side[other] == self.side[seat];
                 if other == seat || (partner && !self.rules.capture.partners) {
                     continue;
                 }
-                let other_track = self.track(other);
-                let other_home = other_track.home();
+                // The other seat's steps on the cell just reached.
+                let [a, b] = self.seating.meet(other, seat, target);
+                if a == NONE {
+                    continue;
+                }
                 let mut changed = false;
                 for step in state.pieces[other].iter_mut() {
-                    if *step > 0 && *step < other_home && other_track.cell(*step) == cell {
+                    if *step == a || *step == b {
                         *step = 0;
                         changed = true;
                     }
                 }
                 if changed {
-                    state.pieces[other].sort_unstable();
+                    sort_small(&mut state.pieces[other]);
                     taken = true;
                 }
             }

@@ -6,6 +6,7 @@ mod action;
 mod apply;
 mod moves;
 mod outcome;
+mod seating;
 mod state;
 
 use std::sync::Arc;
@@ -18,7 +19,7 @@ pub use moves::Refusal;
 pub use outcome::{EndReason, Outcome};
 pub use state::{MAX_SEAT_PIECES, Phase, PoolValue, State};
 
-use crate::rules::{MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
+use crate::rules::{MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
 use moves::{Occupancy, View};
 
 /// Who acts in a state.
@@ -86,6 +87,7 @@ pub struct Game {
     /// The side of each playing seat.
     side: Vec<u8>,
     sides: u8,
+    seating: Arc<seating::Seating>,
 }
 
 impl Game {
@@ -103,10 +105,17 @@ impl Game {
                 choices: choices.join(" or "),
             });
         };
+        let tracks: Vec<&Track> = table
+            .seats
+            .iter()
+            .map(|s| &rules.seats[s.0 as usize].track)
+            .collect();
+        let seating = Arc::new(seating::Seating::new(&tracks));
         Ok(Game {
             seats: table.seats.clone(),
             side: table.side.clone(),
             sides: table.sides,
+            seating,
             rules,
         })
     }
@@ -150,6 +159,15 @@ impl Game {
     /// How many sides play.
     pub fn side_count(&self) -> usize {
         self.sides as usize
+    }
+
+    /// A side's name: its seats' names joined by `+`, such as `red+black`.
+    pub fn side_name(&self, side: u8) -> String {
+        let names: Vec<&str> = (0..self.players())
+            .filter(|&i| self.side[i] == side)
+            .map(|i| self.seat_name(i))
+            .collect();
+        names.join("+")
     }
 
     /// The name of the playing seat at `index` in turn order.
@@ -265,22 +283,25 @@ impl Game {
                 let seat = state.mover as usize;
                 let view = View::new(self, state, seat);
                 let pieces = &state.pieces[seat];
-                let mut values: ArrayVec<PoolValue, MAX_POOL> = ArrayVec::new();
-                for v in &state.pool {
-                    if !values.contains(v) {
-                        values.push(*v);
-                    }
-                }
-                let mut last_from = None;
-                for (i, &from) in pieces.iter().enumerate() {
-                    if last_from == Some(from) {
-                        continue;
-                    }
-                    last_from = Some(from);
+                let home = self.track(seat).home();
+                let groups = self.rules.stacks.groups;
+                let pool = &state.pool;
+                let mut i = 0;
+                while i < pieces.len() {
+                    let from = pieces[i];
                     let here = pieces[i..].iter().take_while(|&&s| s == from).count() as u8;
-                    for count in 1..=here {
+                    i += here as usize;
+                    if from >= home {
+                        break;
+                    }
+                    // Pieces leave the start one at a time; others may go as a group.
+                    let most = if from == 0 || !groups { 1 } else { here };
+                    for count in 1..=most {
                         let start = out.len();
-                        for &v in &values {
+                        for (k, &v) in pool.iter().enumerate() {
+                            if pool[..k].contains(&v) {
+                                continue;
+                            }
                             if self.check_move(state, &view, seat, from, count, v).is_ok() {
                                 let a = Action::Move {
                                     from,
@@ -292,7 +313,7 @@ impl Game {
                                 }
                             }
                         }
-                        if values.len() > 1 {
+                        if pool.len() > 1 {
                             out[start..].sort_unstable();
                         }
                     }

@@ -6,7 +6,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::{Game, State, state::PoolValue};
+use super::{Game, State, seating::NONE, state::PoolValue};
 use crate::rules::{MAX_PIECES, NearHome, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
@@ -83,104 +83,82 @@ impl Occupancy {
     }
 }
 
-/// What one seat's moves must look out for: the other sides' blockades, and
-/// which steps of the seat's own track hold another side's piece. Built once
-/// per decision; small, so it stays on the stack.
+/// The other sides' pieces as one seat sees them: for each, the steps of
+/// the seat's own track on its cell (two at most) and its side. Pieces on
+/// cells the seat never passes are left out. Built once per decision from
+/// the seating tables; blockades are counted only when a piece stands in
+/// the way, which is rare.
 pub(crate) struct View {
-    /// (cell, count) of other sides' blockades.
-    blockades: ArrayVec<(CellId, u8), 16>,
-    /// Bit `s` set when the cell of the seat's step `s` holds another side's piece.
+    pieces: ArrayVec<(u8, u8, u8), MAX_PIECES>,
+    /// Bit `s` set when the seat's step `s` holds another side's piece.
     occupied: [u64; 4],
 }
 
 impl View {
     pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
         let side = game.side[seat];
-        let own = game.track(seat);
-        let size = game.rules.stacks.blockade;
         let mut view = View {
-            blockades: ArrayVec::new(),
+            pieces: ArrayVec::new(),
             occupied: [0; 4],
         };
-        // Other sides' pieces by cell and side: partners' pieces, and a seat's
-        // own pieces at two steps on one cell, count together.
-        let mut runs: ArrayVec<(CellId, u8, u8), MAX_PIECES> = ArrayVec::new();
         for (other, steps) in state.pieces.iter().enumerate() {
             let other_side = game.side[other];
             if other_side == side {
                 continue;
             }
-            let track = game.track(other);
-            let home = track.home();
-            let mut i = 0;
-            while i < steps.len() {
-                let step = steps[i];
-                let run = steps[i..].iter().take_while(|&&s| s == step).count();
-                i += run;
-                if step == 0 || step >= home {
+            let home = game.track(other).home();
+            let row = game.seating.row(seat, other);
+            for &step in steps {
+                if step == 0 {
                     continue;
                 }
-                let cell = track.cell(step);
-                for &s in &own.visits[cell.0 as usize] {
-                    if s != u8::MAX {
-                        view.occupied[(s >> 6) as usize] |= 1 << (s & 63);
+                if step >= home {
+                    break;
+                }
+                let [first, second] = row[step as usize];
+                if first != NONE {
+                    // Capacity: a view never holds more pieces than the state.
+                    let _ = view.pieces.try_push((first, second, other_side));
+                    view.mark(first);
+                    if second != NONE {
+                        view.mark(second);
                     }
                 }
-                if size == 0 {
-                    continue;
-                }
-                match runs
-                    .iter_mut()
-                    .find(|(c, s, _)| *c == cell && *s == other_side)
-                {
-                    Some(entry) => entry.2 += run as u8,
-                    None => runs.push((cell, other_side, run as u8)),
-                }
-            }
-        }
-        for &(cell, _, count) in &runs {
-            if count >= size {
-                view.push_blockade(cell, count);
             }
         }
         view
     }
 
-    fn push_blockade(&mut self, cell: CellId, count: u8) {
-        // More blockades than fit cannot stand on a board of this size of
-        // game; keep the largest, which decide every check.
-        if self.blockades.try_push((cell, count)).is_err() {
-            debug_assert!(false, "more than 16 blockades");
+    fn mark(&mut self, step: u8) {
+        self.occupied[(step >> 6) as usize] |= 1 << (step & 63);
+    }
+
+    /// Whether another side's piece stands at a step in `from..=to`.
+    fn any_in(&self, from: u8, to: u8) -> bool {
+        if from > to {
+            return false;
         }
+        let (lo, hi) = (from as usize, to as usize);
+        (lo / 64..=hi / 64).any(|w| {
+            let start = if w == lo / 64 { lo % 64 } else { 0 };
+            let end = if w == hi / 64 { hi % 64 } else { 63 };
+            let mask = (u64::MAX << start) & (u64::MAX >> (63 - end));
+            self.occupied[w] & mask != 0
+        })
     }
 
-    fn occupied(&self, step: u8) -> bool {
-        self.occupied[(step >> 6) as usize] & (1 << (step & 63)) != 0
-    }
-}
-
-impl Game {
-    /// The largest count of one other side's pieces on `cell`, as seen by `seat`.
-    fn largest_on(&self, state: &State, seat: usize, cell: CellId) -> u8 {
-        let side = self.side[seat];
+    /// The most pieces of one side on the cell of the seat's step `step`.
+    fn largest_at(&self, step: u8) -> u8 {
         let mut largest = 0;
-        for other_side in 0..self.sides {
-            if other_side == side {
-                continue;
-            }
-            let mut count = 0;
-            for (other, steps) in state.pieces.iter().enumerate() {
-                if self.side[other] != other_side {
-                    continue;
-                }
-                let track = self.track(other);
-                let home = track.home();
-                count += steps
+        for &(first, second, side) in &self.pieces {
+            if first == step || second == step {
+                let count = self
+                    .pieces
                     .iter()
-                    .filter(|&&s| s > 0 && s < home && track.cell(s) == cell)
+                    .filter(|p| p.2 == side && (p.0 == step || p.1 == step))
                     .count() as u8;
+                largest = largest.max(count);
             }
-            largest = largest.max(count);
         }
         largest
     }
@@ -243,24 +221,27 @@ impl Game {
             }
             self.reach(from, value.value, home)?
         };
-        for &(cell, n) in &view.blockades {
-            if track.passes(cell, from, target) && !(rules.stacks.group_passes && count >= n) {
-                return Err(Refusal::Blockade(cell, n));
+        let blockade = rules.stacks.blockade;
+        if blockade > 0 && view.any_in(from + 1, target.saturating_sub(1)) {
+            for &(first, second, _) in &view.pieces {
+                let between = |s: u8| s != NONE && s > from && s < target;
+                if between(first) || between(second) {
+                    let at = if between(first) { first } else { second };
+                    let n = view.largest_at(at);
+                    if n >= blockade && !(rules.stacks.group_passes && count >= n) {
+                        return Err(Refusal::Blockade(track.cell(at), n));
+                    }
+                }
             }
         }
-        if target < home
-            && view.occupied(target)
-            && !track.safe[target as usize]
-            && rules.capture.by_landing
-        {
-            let cell = track.cell(target);
-            let largest = self.largest_on(state, seat, cell);
-            let blockade = rules.stacks.blockade;
+        let occupied = target < home && view.any_in(target, target);
+        if occupied && target < home && !track.safe[target as usize] && rules.capture.by_landing {
+            let largest = view.largest_at(target);
             if blockade > 0
                 && largest >= blockade
                 && !(rules.stacks.take_as_many && count >= largest)
             {
-                return Err(Refusal::LandOnBlockade(cell, largest));
+                return Err(Refusal::LandOnBlockade(track.cell(target), largest));
             }
         }
         Ok(target)

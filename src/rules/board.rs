@@ -81,20 +81,23 @@ impl Board {
                 .any(|&(p, q)| (p == a && q == b) || (p == b && q == a))
     }
 
-    /// The cell a quarter turn clockwise from `id`, `turns` times, about the grid's centre.
+    /// The cell a quarter turn clockwise from `id`, `turns` times, about
+    /// the centre of the board's grid. Quarter turns map the grid onto
+    /// itself only when it is square; a half turn works on any rectangle.
     pub fn rotate(&self, id: CellId, turns: u32) -> Option<CellId> {
         let c = &self.cells[id.0 as usize];
-        let (mut x, mut y, mut w, mut h) = (c.x, c.y, c.w, c.h);
-        for _ in 0..turns % 4 {
-            // Screen coordinates (y down): a clockwise quarter turn sends
-            // column x, row y to column (H - 1 - y), row x.
-            let nx = self.height - y - h;
-            let ny = x;
-            (x, y, w, h) = (nx, ny, h, w);
-        }
+        let (w, h) = (self.width, self.height);
+        // Screen coordinates (y down): a clockwise quarter turn sends column
+        // x, row y to column (H - 1 - y), row x.
+        let (x, y, cw, ch) = match turns % 4 {
+            0 => (c.x, c.y, c.w, c.h),
+            1 => (h - c.y - c.h, c.x, c.h, c.w),
+            2 => (w - c.x - c.w, h - c.y - c.h, c.w, c.h),
+            _ => (c.y, w - c.x - c.w, c.h, c.w),
+        };
         self.cells
             .iter()
-            .position(|d| d.x == x && d.y == y && d.w == w && d.h == h)
+            .position(|d| d.x == x && d.y == y && d.w == cw && d.h == ch)
             .map(|i| CellId(i as u16))
     }
 

@@ -9,6 +9,9 @@ pub struct VariantFile {
     pub regions: Vec<Region>,
     /// Blocks of settings, in file order.
     pub blocks: Vec<Block>,
+    /// The end of the file (an empty span after its last byte), where
+    /// something missing from the whole file is reported.
+    pub end: Span,
 }
 
 /// `region name = cells`.

@@ -4,7 +4,7 @@
 use pest::{Parser, error::InputLocation, iterators::Pair};
 
 use super::{Rule, VariantParser, ast::*, rule_names::describe};
-use crate::diagnostic::{Diagnostic, Span, Spanned};
+use crate::diagnostic::{Diagnostic, Span, Spanned, nearest};
 
 /// The longest variant file the language accepts, in bytes.
 pub const MAX_SOURCE_BYTES: usize = 1 << 20;
@@ -21,16 +21,38 @@ pub fn parse(text: &str) -> Result<VariantFile, Diagnostic> {
             ),
         ));
     }
-    let mut pairs = VariantParser::parse(Rule::file, text).map_err(syntax_error)?;
+    let mut pairs =
+        VariantParser::parse(Rule::file, text).map_err(|err| syntax_error(text, err))?;
     let file = pairs.next().expect("the grammar yields one file");
-    lower_file(file)
+    let mut file = lower_file(file)?;
+    file.end = Span::new(text.len(), text.len());
+    Ok(file)
 }
 
-fn syntax_error(err: pest::error::Error<Rule>) -> Diagnostic {
-    let span = match err.location {
-        InputLocation::Pos(p) => Span::new(p, p + 1),
-        InputLocation::Span((s, e)) => Span::new(s, e),
+/// The words that start items; none of them can be a name.
+const KEYWORDS: &[&str] = &[
+    "game", "board", "dice", "seat", "players", "turn", "entry", "home", "capture", "stacks",
+    "end", "region",
+];
+
+fn syntax_error(text: &str, err: pest::error::Error<Rule>) -> Diagnostic {
+    let (span, pos) = match err.location {
+        InputLocation::Pos(p) => (Span::new(p, p + 1), p),
+        InputLocation::Span((s, e)) => (Span::new(s, e), s),
     };
+    let positives: &[Rule] = match &err.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
+        pest::error::ErrorVariant::CustomError { .. } => &[],
+    };
+    if let Some(d) = unclosed_string(text, pos) {
+        return d;
+    }
+    if let Some(d) = unclosed_block(text, pos) {
+        return d;
+    }
+    if let Some(d) = unexpected_word(text, pos, positives) {
+        return d;
+    }
     let message = match &err.variant {
         pest::error::ErrorVariant::ParsingError {
             positives,
@@ -50,6 +72,226 @@ fn syntax_error(err: pest::error::Error<Rule>) -> Diagnostic {
     Diagnostic::new("syntax::unexpected", span, message)
 }
 
+/// A string opened at `pos` that is not closed on its line, or that holds
+/// an escape the language does not know.
+fn unclosed_string(text: &str, pos: usize) -> Option<Diagnostic> {
+    let rest = text.get(pos..)?;
+    if !rest.starts_with('"') {
+        return None;
+    }
+    let mut chars = rest.char_indices().skip(1);
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return None,
+            '\\' => {
+                match chars.next() {
+                    Some((_, '"' | '\\')) => {}
+                    Some((j, other)) if other != '\n' && other != '\r' => {
+                        let at = pos + i;
+                        return Some(
+                        Diagnostic::new(
+                            "syntax::unknown_escape",
+                            Span::new(at, pos + j + other.len_utf8()),
+                            format!("a string cannot hold the escape `\\{other}`"),
+                        )
+                        .with_help("the only escapes are `\\\"` for a quote and `\\\\` for a backslash"),
+                    );
+                    }
+                    _ => break,
+                }
+            }
+            '\n' | '\r' => break,
+            _ => {}
+        }
+    }
+    Some(
+        Diagnostic::new(
+            "syntax::unclosed_string",
+            Span::new(pos, pos + 1),
+            "this string is not closed",
+        )
+        .with_label("the string opened here has no closing `\"` on its line")
+        .with_help("a string ends with `\"` on the line where it begins"),
+    )
+}
+
+/// The identifier that starts at `pos`, if any.
+fn word_at(text: &str, pos: usize) -> Option<&str> {
+    let rest = text.get(pos..)?;
+    if !rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        return None;
+    }
+    let len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    Some(&rest[..len])
+}
+
+/// Whether only spaces and comments follow `pos`.
+fn only_blank_after(text: &str, pos: usize) -> bool {
+    text.get(pos..).is_some_and(|rest| {
+        rest.lines()
+            .all(|line| line.trim().is_empty() || line.trim_start().starts_with("//"))
+    })
+}
+
+/// Whether the word at `pos` starts a block: a keyword, an optional label, then `{`.
+fn starts_block(text: &str, pos: usize) -> bool {
+    let Some(word) = word_at(text, pos).filter(|w| KEYWORDS.contains(w)) else {
+        return false;
+    };
+    let rest = text[pos + word.len()..].trim_start();
+    if rest.starts_with('{') {
+        return true;
+    }
+    // A label: a name, a number or a string on the same line.
+    let label_len = if let Some(inner) = rest.strip_prefix('"') {
+        inner.find('"').map(|i| i + 2)
+    } else {
+        let n = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len());
+        (n > 0).then_some(n)
+    };
+    label_len.is_some_and(|n| rest[n..].trim_start().starts_with('{'))
+}
+
+/// The block (its keyword and opening brace) still open at `pos`, skipping
+/// strings and comments.
+fn open_block(text: &str, pos: usize) -> Option<(Option<(usize, usize)>, usize)> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut keyword: Option<(usize, usize)> = None;
+    let mut open: Option<(Option<(usize, usize)>, usize)> = None;
+    let mut i = 0;
+    while i < pos.min(bytes.len()) {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && !matches!(bytes[i], b'"' | b'\n') {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'{' => {
+                if depth == 0 {
+                    open = Some((keyword.take(), i));
+                }
+                depth += 1;
+                i += 1;
+            }
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let word = word_at(text, i).expect("a word starts here");
+                if depth == 0 && KEYWORDS.contains(&word) {
+                    keyword = Some((i, i + word.len()));
+                }
+                i += word.len();
+            }
+            _ => i += 1,
+        }
+    }
+    if depth == 0 { None } else { open }
+}
+
+/// A block left open: the next block starts inside it, or the file ends.
+fn unclosed_block(text: &str, pos: usize) -> Option<Diagnostic> {
+    let at_end = only_blank_after(text, pos);
+    if !at_end && !starts_block(text, pos) {
+        return None;
+    }
+    let (keyword, brace) = open_block(text, pos)?;
+    let (what, opened) = match keyword {
+        Some((s, e)) => (
+            format!("the `{}` block", &text[s..e]),
+            Span::new(s, brace + 1),
+        ),
+        None => ("a block".to_string(), Span::new(brace, brace + 1)),
+    };
+    let d = if at_end {
+        let end = text.len();
+        Diagnostic::new(
+            "syntax::unclosed_block",
+            Span::new(end, end),
+            format!("{what} is not closed"),
+        )
+        .with_label("the file ends here, expected `}`")
+    } else {
+        let next = word_at(text, pos).unwrap_or_default();
+        Diagnostic::new(
+            "syntax::unclosed_block",
+            Span::new(pos, pos + next.len()),
+            format!("{what} is not closed"),
+        )
+        .with_label(format!("expected `}}` before this `{next}` block"))
+    };
+    Some(
+        d.with_note(opened, format!("{what} opened here is not closed"))
+            .with_help("close the block with `}` after its last setting"),
+    )
+}
+
+/// A word where it cannot stand: a misspelt block keyword, a setting
+/// outside any block, or a keyword written as a name.
+fn unexpected_word(text: &str, pos: usize, positives: &[Rule]) -> Option<Diagnostic> {
+    let word = word_at(text, pos)?;
+    let span = Span::new(pos, pos + word.len());
+    let wants_item = positives.contains(&Rule::block_kind) || positives.contains(&Rule::kw_region);
+    if wants_item && !KEYWORDS.contains(&word) {
+        let after = text[pos + word.len()..].trim_start();
+        if after.starts_with('=') && !after.starts_with("==") {
+            return Some(
+                Diagnostic::new(
+                    "syntax::setting_outside_block",
+                    span,
+                    format!("the setting `{word}` is outside any block"),
+                )
+                .with_help(
+                    "settings go between a block's braces; is there a `}` too many before it?",
+                ),
+            );
+        }
+        let d = Diagnostic::new(
+            "syntax::unknown_keyword",
+            span,
+            format!("`{word}` is not a block keyword"),
+        )
+        .with_label("expected a block or a region here");
+        return Some(match nearest(word, KEYWORDS.iter().copied()) {
+            Some(near) => d.with_help(format!("did you mean `{near}`?")),
+            None => d.with_help(format!(
+                "a file is made of blocks ({}) and regions (`region name = cells`)",
+                KEYWORDS[..KEYWORDS.len() - 1].join(", ")
+            )),
+        });
+    }
+    let wants_word = positives
+        .iter()
+        .any(|r| matches!(r, Rule::name | Rule::value | Rule::element | Rule::range));
+    if wants_word && KEYWORDS.contains(&word) {
+        return Some(
+            Diagnostic::new(
+                "syntax::keyword_as_name",
+                span,
+                format!("`{word}` is a keyword and cannot be used as a name"),
+            )
+            .with_help(format!(
+                "the keywords {} are reserved for the start of blocks and regions",
+                KEYWORDS.join(", ")
+            )),
+        );
+    }
+    None
+}
+
 fn join_or(items: &[&str]) -> String {
     match items {
         [] => String::new(),
@@ -67,6 +309,7 @@ fn lower_file(pair: Pair<'_, Rule>) -> Result<VariantFile, Diagnostic> {
     let mut file = VariantFile {
         regions: Vec::new(),
         blocks: Vec::new(),
+        end: Span::default(),
     };
     for item in pair.into_inner() {
         match item.as_rule() {
@@ -148,6 +391,15 @@ fn lower_setting(pair: Pair<'_, Rule>) -> Result<Setting, Diagnostic> {
     })
 }
 
+/// A value's or an element's span ends with its last part: pest counts the
+/// spaces and comments after a repetition into the rule that repeats.
+fn trimmed(span: Span, last_end: Option<u32>) -> Span {
+    Span {
+        start: span.start,
+        end: last_end.unwrap_or(span.end),
+    }
+}
+
 fn lower_value(pair: Pair<'_, Rule>) -> Result<Value, Diagnostic> {
     let span = span_of(&pair);
     let mut elements = Vec::new();
@@ -156,6 +408,7 @@ fn lower_value(pair: Pair<'_, Rule>) -> Result<Value, Diagnostic> {
             elements.push(lower_element(part)?);
         }
     }
+    let span = trimmed(span, elements.last().map(|e: &Element| e.span.end));
     Ok(Value { elements, span })
 }
 
@@ -165,6 +418,7 @@ fn lower_element(pair: Pair<'_, Rule>) -> Result<Element, Diagnostic> {
         .into_inner()
         .map(lower_atom)
         .collect::<Result<Vec<_>, _>>()?;
+    let span = trimmed(span, atoms.last().map(|a: &Atom| a.span.end));
     Ok(Element { atoms, span })
 }
 
@@ -277,6 +531,62 @@ mod tests {
     #[test]
     fn a_missing_brace_is_reported_by_name() {
         let err = parse("board cross { arm_width = 3").unwrap_err();
-        assert!(err.message.contains("`}`"), "{}", err.message);
+        assert_eq!(err.message, "the `board` block is not closed");
+        assert!(err.label.unwrap().contains("`}`"));
+        assert_eq!(err.notes[0].0, Span::new(0, 13));
+        let err = parse("turn { limit = 3\nend { stop = last_side }").unwrap_err();
+        assert_eq!(err.message, "the `turn` block is not closed");
+        assert_eq!(err.span, Span::new(17, 20));
+    }
+
+    #[test]
+    fn commas_between_table_entries_are_optional() {
+        let file = parse("dice d { score = { 0: 8 again 1: 1 2: 2, 3..4: x } }").unwrap();
+        match &file.blocks[0].settings[0].value.elements[0].atoms[0].kind {
+            AtomKind::Table(entries) => {
+                assert_eq!(entries.len(), 4);
+                assert_eq!(entries[0].1.atoms.len(), 2);
+                assert_eq!(entries[1].1.atoms.len(), 1);
+            }
+            other => panic!("not a table: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn spans_end_at_the_last_word() {
+        let text = "game g { pieces = 4   // four\n about = \"x\"  }";
+        let file = parse(text).unwrap();
+        let value = &file.blocks[0].settings[0].value;
+        assert_eq!(
+            &text[value.span.start as usize..value.span.end as usize],
+            "4"
+        );
+        let element = &value.elements[0];
+        assert_eq!(
+            &text[element.span.start as usize..element.span.end as usize],
+            "4"
+        );
+        assert_eq!(file.end, Span::new(text.len(), text.len()));
+    }
+
+    #[test]
+    fn an_unclosed_string_points_at_its_quote() {
+        let err = parse("game g { about = \"open\n pieces = 4 }").unwrap_err();
+        assert_eq!(err.code, "syntax::unclosed_string");
+        assert_eq!(err.span, Span::new(17, 18));
+        let err = parse("game g { about = \"a \\n b\" }").unwrap_err();
+        assert_eq!(err.code, "syntax::unknown_escape");
+    }
+
+    #[test]
+    fn a_misspelt_keyword_is_named() {
+        let err = parse("game g { }\ncaptrue { }").unwrap_err();
+        assert_eq!(err.message, "`captrue` is not a block keyword");
+        assert_eq!(err.help.as_deref(), Some("did you mean `capture`?"));
+        assert_eq!(err.span, Span::new(11, 18));
+        let err = parse("game g { }\npieces = 4").unwrap_err();
+        assert_eq!(err.code, "syntax::setting_outside_block");
+        let err = parse("capture { safe = home }").unwrap_err();
+        assert_eq!(err.code, "syntax::keyword_as_name");
     }
 }

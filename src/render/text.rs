@@ -1,13 +1,37 @@
 //! Text pictures of a position, for the terminal and for records.
 
+use std::io::IsTerminal;
+
+use super::colour::seat_colours;
 use crate::{Action, Game, Phase, State};
+
+/// Whether pictures printed on standard output should be coloured: it is a
+/// terminal and `NO_COLOR` is not set (or empty).
+pub fn colour_wanted() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
 
 /// The board as text: each grid square three characters wide. A cell shows
 /// the pieces on it (the seat's initial, in capitals when homeward past the
 /// middle of the track, and the count), `x` for a safe cell and `.` for an
 /// empty one. Below it, each seat's pieces by step.
 pub fn text(game: &Game, state: &State) -> String {
+    text_styled(game, state, false)
+}
+
+/// [`text`], with each seat's pieces and name in its colour (ANSI escapes)
+/// when `colour` is set; see [`colour_wanted`].
+pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
     let rules = game.rules();
+    let colours = seat_colours(rules);
+    let paint = |seat: usize, text: &str| -> String {
+        if colour {
+            let c = colours[game.seats()[seat].0 as usize];
+            format!("\x1b[{}m{text}\x1b[0m", c.ansi)
+        } else {
+            text.to_string()
+        }
+    };
     let board = &rules.board;
     let (w, h) = (board.width as usize, board.height as usize);
     let mut grid = vec![vec!["   ".to_string(); w]; h];
@@ -46,9 +70,9 @@ pub fn text(game: &Game, state: &State) -> String {
                 initial.to_ascii_lowercase()
             };
             let shown = if count > 1 {
-                format!("{letter}{count} ")
+                format!("{}{count} ", paint(seat, &letter.to_string()))
             } else {
-                format!(" {letter} ")
+                format!(" {} ", paint(seat, &letter.to_string()))
             };
             grid[cell.y as usize][cell.x as usize] = shown;
         }
@@ -68,9 +92,11 @@ pub fn text(game: &Game, state: &State) -> String {
             .filter(|&&s| s > 0 && s < home)
             .map(|&s| format!("{s} ({})", board.cell_name(game.track(seat).cell(s))))
             .collect();
+        let name = game.seat_name(seat);
+        let pad = " ".repeat(8usize.saturating_sub(name.chars().count()));
         out.push_str(&format!(
-            "{:<8} start {at_start}  home {at_home}  out: {}\n",
-            game.seat_name(seat),
+            "{}{pad} start {at_start}  home {at_home}  out: {}\n",
+            paint(seat, name),
             if out_steps.is_empty() {
                 "-".to_string()
             } else {
@@ -78,21 +104,35 @@ pub fn text(game: &Game, state: &State) -> String {
             }
         ));
     }
+    let mover = game.mover(state);
+    let status = status_line(game, state);
+    match status.strip_prefix(game.seat_name(mover)) {
+        Some(rest) if colour && matches!(state.phase, Phase::Throw | Phase::Move) => {
+            out.push_str(&paint(mover, game.seat_name(mover)));
+            out.push_str(rest);
+        }
+        _ => out.push_str(&status),
+    }
+    out.push('\n');
+    out
+}
+
+/// What the state waits for, in words, such as `red to throw (turn 3)`.
+pub fn status_line(game: &Game, state: &State) -> String {
     let seat = game.seat_name(game.mover(state));
     match state.phase {
-        Phase::Opening => out.push_str("a throw decides who begins\n"),
-        Phase::Throw => out.push_str(&format!("{seat} to throw (turn {})\n", state.turns + 1)),
+        Phase::Opening => "a throw decides who begins".to_string(),
+        Phase::Throw => format!("{seat} to throw (turn {})", state.turns + 1),
         Phase::Move => {
             let values: Vec<String> = state.pool.iter().map(|v| v.value.to_string()).collect();
-            out.push_str(&format!(
-                "{seat} to move with {} (turn {})\n",
+            format!(
+                "{seat} to move with {} (turn {})",
                 values.join(", "),
                 state.turns + 1
-            ));
+            )
         }
-        Phase::Over => out.push_str("the game is over\n"),
+        Phase::Over => "the game is over".to_string(),
     }
-    out
 }
 
 /// An action with the cells it concerns, for people choosing a move.

@@ -1,0 +1,160 @@
+//! `pachisi::verify`: the bundled variants pass, the lints fire on broken
+//! copies of Pachisi, and the reports of the bundled variants are snapshots.
+
+use std::process::Command;
+use std::sync::Arc;
+
+use pachisi::verify::{self, Options, Status};
+use pachisi::{RuleSet, SourceFile, compile, variants};
+
+/// The text of bundled Pachisi.
+fn pachisi_text() -> &'static str {
+    variants::source("pachisi").expect("pachisi is bundled")
+}
+
+/// Pachisi with every line containing `needle` replaced by `line`.
+fn pachisi_with(needle: &str, line: &str) -> String {
+    let text = pachisi_text();
+    assert!(text.contains(needle), "pachisi.variant has no `{needle}`");
+    text.lines()
+        .map(|l| if l.contains(needle) { line } else { l })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn compiled(name: &str, text: &str) -> Arc<RuleSet> {
+    Arc::new(
+        compile(&SourceFile::new(name, text))
+            .unwrap_or_else(|e| panic!("{name} does not compile:\n{e}")),
+    )
+}
+
+/// The static lints only.
+fn lints() -> Options {
+    Options {
+        games: 0,
+        ..Options::default()
+    }
+}
+
+/// Pachisi as a house rule: a piece one short of home waits for a 1.
+fn near_wait() -> String {
+    pachisi_with("near = smallest_throw", "    near = wait")
+}
+
+#[test]
+fn every_bundled_variant_passes() {
+    for name in variants::names() {
+        let rules = variants::compile_bundled(name).expect("a bundled variant compiles");
+        let options = Options {
+            games: 4,
+            seed: 7,
+            ..Options::default()
+        };
+        let report = verify::check(&rules, &options);
+        assert!(report.passed(), "{name} fails verify:\n{report}");
+        // The dynamic checks ran at every table.
+        assert_eq!(report.tables.len(), rules.tables.len());
+        assert!(report.check("replay").is_some());
+    }
+}
+
+#[test]
+fn bundled_variant_reports() {
+    for name in variants::names() {
+        let rules = variants::compile_bundled(name).expect("a bundled variant compiles");
+        let options = Options {
+            games: 2,
+            seed: 1,
+            ..Options::default()
+        };
+        let report = verify::check(&rules, &options);
+        insta::assert_snapshot!(format!("report_{name}"), report.to_string());
+    }
+}
+
+#[test]
+fn a_piece_that_can_never_reach_home_is_a_stall() {
+    let rules = compiled("pachisi-near-wait.variant", &near_wait());
+    let report = verify::check(&rules, &lints());
+    assert!(!report.passed(), "{report}");
+    let stalls = report.check("stalls").expect("a stalls check");
+    assert_eq!(stalls.status, Status::Failed, "{report}");
+    assert!(
+        stalls.findings.iter().any(|f| f
+            == "a piece of red at step 83 (j12) can never move: it needs a throw of 1, and the dice never give 1"),
+        "{report}"
+    );
+    // Every seat stalls one short of home, and nowhere else.
+    assert_eq!(stalls.findings.len(), 4, "{report}");
+    let text = report.to_string();
+    assert!(text.contains("FAILED   stalls"), "{text}");
+    assert!(
+        text.ends_with("FAILED: 7 checks, 1 failed, 0 warnings"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_seat_whose_castles_sit_at_other_steps_breaks_symmetry() {
+    // Green's track written out, with the castle at the end of its arm cut
+    // off on the way out and a step added before home: as long as the
+    // others, but its safe steps are not theirs.
+    let rules = variants::compile_bundled("pachisi").expect("pachisi compiles");
+    let board = &rules.board;
+    let green = &rules.seats[rules.seat_named("green").expect("green").0 as usize].track;
+    let mut cells: Vec<&str> = green.cells.iter().map(|&c| board.cell_name(c)).collect();
+    cells.remove(8);
+    let i12 = board.cell_named("i12").expect("i12");
+    let turned = board.rotate(i12, 3).expect("i12 turns onto a cell");
+    cells.insert(cells.len() - 2, board.cell_name(turned));
+    let text = pachisi_with(
+        "seat green",
+        &format!("seat green {{ track = {} }}", cells.join(", ")),
+    );
+    let changed = compiled("pachisi-green.variant", &text);
+    assert_eq!(
+        changed.seats[3].track.home(),
+        rules.seats[3].track.home(),
+        "the changed track keeps its length"
+    );
+    let report = verify::check(&changed, &lints());
+    let symmetry = report.check("symmetry").expect("a symmetry check");
+    assert_eq!(symmetry.status, Status::Failed, "{report}");
+    let expected = format!(
+        "step 8 of green ({}) is plain, but step 8 of red (j19) is safe",
+        cells[8]
+    );
+    assert_eq!(symmetry.findings, vec![expected], "{report}");
+    assert!(!report.passed());
+}
+
+#[test]
+fn the_command_exits_non_zero_when_a_check_fails() {
+    let dir = std::env::temp_dir().join(format!("pachisi-verify-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("near-wait.variant");
+    std::fs::write(&path, near_wait()).expect("the copy is written");
+    let bin = env!("CARGO_BIN_EXE_pachisi");
+    let out = Command::new(bin)
+        .args(["verify", path.to_str().expect("UTF-8"), "--games", "0"])
+        .output()
+        .expect("pachisi runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("at step 83 (j12) can never move"),
+        "{stdout}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("verify failed: stalls"));
+
+    let out = Command::new(bin)
+        .args(["verify", "pachisi", "--games", "1", "--players", "2"])
+        .output()
+        .expect("pachisi runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("table of 2 players"), "{stdout}");
+    assert!(stdout.contains("passed   replay"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
