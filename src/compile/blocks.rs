@@ -117,6 +117,8 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
             "throws",
             "must_move",
             "finished",
+            "again_limit",
+            "over_limit",
             "limit",
             "at_limit",
         ],
@@ -134,6 +136,18 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
     let skip_finished = setting(&r, "finished", true, errors, |v| {
         Ok(word("finished", v, &["play", "skip"])? == 1)
     });
+    let again_limit = setting(&r, "again_limit", 0, errors, |v| {
+        let atom = single("again_limit", v)?;
+        match atom.kind {
+            AtomKind::Name(_) => {
+                super::reader::word_atom("again_limit", atom, &["none"]).map(|_| 0)
+            }
+            _ => number_atom("again_limit", atom, 1, 16).map(|n| n as u8),
+        }
+    });
+    let send_back_leader = setting(&r, "over_limit", false, errors, |v| {
+        Ok(word("over_limit", v, &["lose_throw", "send_back_leader"])? == 1)
+    });
     let limit = setting(&r, "limit", 5000, errors, |v| {
         number("limit", v, 1, 1_000_000).map(|n| n as u32)
     });
@@ -145,6 +159,8 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
         throws: throws?,
         must_move: must_move?,
         skip_finished: skip_finished?,
+        again_limit: again_limit?,
+        send_back_leader: send_back_leader?,
         limit: limit?,
         at_limit: at_limit?,
     })
@@ -198,7 +214,7 @@ pub fn entry(
 ) -> Option<EntryRules> {
     let r = reader(
         block,
-        &["on", "first_on", "first", "moves"],
+        &["on", "first_on", "first", "moves", "forced"],
         "the entry block",
         errors,
     );
@@ -212,6 +228,7 @@ pub fn entry(
         Ok([FirstPiece::NoneOnBoard, FirstPiece::FirstOfGame]
             [word("first", v, &["none_on_board", "first_of_game"])?])
     });
+    let forced = setting(&r, "forced", false, errors, |v| yes_no("forced", v));
     let moves_score = setting(&r, "moves", true, errors, |v| {
         Ok(word("moves", v, &["to_track", "score"])? == 1)
     });
@@ -220,6 +237,7 @@ pub fn entry(
         first_on: first_on?,
         first: first?,
         moves_score: moves_score?,
+        forced: forced?,
     })
 }
 
@@ -310,7 +328,7 @@ pub fn capture(
 pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<StackRules> {
     let r = reader(
         block,
-        &["blockade", "pass", "take", "groups"],
+        &["blockade", "pass", "take", "groups", "max", "own_max"],
         "the stacks block",
         errors,
     );
@@ -327,6 +345,17 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
     let take_as_many = setting(&r, "take", false, errors, |v| {
         Ok(word("take", v, &["never", "as_many"])? == 1)
     });
+    let limit = |key: &'static str| {
+        move |v: &Value| {
+            let atom = single(key, v)?;
+            match atom.kind {
+                AtomKind::Name(_) => super::reader::word_atom(key, atom, &["none"]).map(|_| 0),
+                _ => number_atom(key, atom, 1, 64).map(|n| n as u8),
+            }
+        }
+    };
+    let max = setting(&r, "max", 0, errors, limit("max"));
+    let own_max = setting(&r, "own_max", 0, errors, limit("own_max"));
     let groups = setting(&r, "groups", false, errors, |v| {
         Ok(word("groups", v, &["apart", "together"])? == 1)
     });
@@ -335,6 +364,8 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
         group_passes: group_passes?,
         take_as_many: take_as_many?,
         groups: groups?,
+        max: max?,
+        own_max: own_max?,
     })
 }
 

@@ -387,19 +387,34 @@ fn dice_with_faces(
             .ok()? as usize,
         None => 1,
     };
-    let again_doubles = match r.get("again") {
-        Some(s) => {
-            word_atom(
-                "again",
-                single("again", &s.value).map_err(|d| errors.push(d)).ok()?,
-                &["none", "doubles"],
-            )
-            .map_err(|d| errors.push(d))
-            .ok()?
-                == 1
+    // `again = none`, `again = doubles`, or the faces that give another throw.
+    let mut again_doubles = false;
+    let mut again_faces: Vec<u8> = Vec::new();
+    if let Some(s) = r.get("again") {
+        for element in &s.value.elements {
+            let [atom] = element.atoms.as_slice() else {
+                errors.push(Diagnostic::new(
+                    "compile::bad_again",
+                    element.span,
+                    "`again` is `none`, `doubles`, or faces such as `6`",
+                ));
+                return None;
+            };
+            match atom.kind {
+                AtomKind::Number(_) => again_faces.push(
+                    number_atom("again", atom, lo, hi)
+                        .map_err(|d| errors.push(d))
+                        .ok()? as u8,
+                ),
+                _ => {
+                    again_doubles |= word_atom("again", atom, &["none", "doubles"])
+                        .map_err(|d| errors.push(d))
+                        .ok()?
+                        == 1
+                }
+            }
         }
-        None => false,
-    };
+    }
     // Every ordered throw, merged into sorted outcomes with their counts.
     let faces: Vec<u8> = (lo..=hi).map(|v| v as u8).collect();
     let mut outcomes: Vec<Outcome> = Vec::new();
@@ -412,7 +427,9 @@ fn dice_with_faces(
             .map(|v| v.to_string())
             .collect::<Vec<_>>()
             .join("-");
-        let again = again_doubles && count > 1 && values.iter().all(|v| *v == values[0]);
+        let doubles = count > 1 && values.iter().all(|v| *v == values[0]);
+        let again = (again_doubles && doubles)
+            || (!again_faces.is_empty() && values.iter().all(|v| again_faces.contains(v)));
         match outcomes.iter_mut().find(|o| o.label == label) {
             Some(o) => o.weight += 1,
             None => outcomes.push(Outcome {

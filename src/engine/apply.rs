@@ -32,6 +32,18 @@ impl Game {
         let Some(outcome) = self.rules.dice.outcomes.get(index) else {
             return;
         };
+        if outcome.again {
+            state.streak = state.streak.saturating_add(1);
+            let turn = &self.rules.turn;
+            if turn.again_limit > 0 && state.streak >= turn.again_limit {
+                // One throw-again too many: it moves nothing and ends the turn.
+                if turn.send_back_leader {
+                    self.send_back_leader(state);
+                }
+                self.end_turn(state);
+                return;
+            }
+        }
         for &value in &outcome.values {
             if !state.pool.is_full() {
                 state.pool.push(PoolValue {
@@ -141,9 +153,21 @@ impl Game {
         self.end_turn(state);
     }
 
+    /// Sends the mover's piece nearest home, not yet home, back to its start.
+    fn send_back_leader(&self, state: &mut State) {
+        let seat = state.mover as usize;
+        let home = self.track(seat).home();
+        let pieces = &mut state.pieces[seat];
+        if let Some(leader) = pieces.iter_mut().rev().find(|s| **s > 0 && **s < home) {
+            *leader = 0;
+        }
+        sort_small(pieces);
+    }
+
     fn end_turn(&self, state: &mut State) {
         state.pool.clear();
         state.extra = 0;
+        state.streak = 0;
         state.turns += 1;
         if state.turns >= self.rules.turn.limit {
             state.phase = Phase::Over;

@@ -205,6 +205,7 @@ impl Game {
             },
             pool: ArrayVec::new(),
             extra: 0,
+            streak: 0,
             entered,
             turns: 0,
             finished: ArrayVec::new(),
@@ -318,6 +319,14 @@ impl Game {
                         }
                     }
                 }
+                // A value that can bring a piece out must (entry: forced).
+                if self.rules.entry.forced
+                    && out
+                        .iter()
+                        .any(|a| matches!(a, Action::Move { from: 0, .. }))
+                {
+                    out.retain(|a| matches!(a, Action::Move { from: 0, .. }));
+                }
                 if out.is_empty() || !self.rules.turn.must_move {
                     out.push(Action::Pass);
                 }
@@ -373,9 +382,17 @@ impl Game {
                 let mut refusal = Some(Refusal::NoSuchValue);
                 for &v in state.pool.iter().filter(|v| v.value == by) {
                     match self.check_move(state, &view, seat, from, count, v) {
-                        Ok(_) => return None,
+                        Ok(_) => {
+                            refusal = None;
+                            break;
+                        }
                         Err(r) => refusal = Some(r),
                     }
+                }
+                if refusal.is_none() && !self.legal_actions(state).contains(&action) {
+                    // Allowed on its own, but another rule of the turn takes
+                    // precedence (entry: forced).
+                    refusal = Some(Refusal::MustEnter);
                 }
                 refusal
             }
@@ -425,6 +442,13 @@ impl Game {
                 cell(c)
             ),
             Refusal::MustMove => "a value that can be used must be used (turn: must_move)".into(),
+            Refusal::CellFull(c) => format!(
+                "{} would hold more pieces than the rules allow (stacks: max, own_max)",
+                cell(c)
+            ),
+            Refusal::MustEnter => {
+                "a value that can bring a piece out must do so (entry: forced)".into()
+            }
         }
     }
 

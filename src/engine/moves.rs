@@ -50,6 +50,10 @@ pub enum Refusal {
     LandOnBlockade(CellId, u8),
     /// A usable value may not be left unused (`turn: must_move`).
     MustMove,
+    /// The cell would hold more pieces than the rules allow (`stacks: max`, `own_max`).
+    CellFull(CellId),
+    /// A value that can bring a piece out must do so (`entry: forced`).
+    MustEnter,
 }
 
 /// Pieces on race steps, merged by cell and side: (cell, side, count).
@@ -244,7 +248,60 @@ impl Game {
                 return Err(Refusal::LandOnBlockade(track.cell(target), largest));
             }
         }
+        let stacks = &rules.stacks;
+        if (stacks.max > 0 || stacks.own_max > 0) && target < home {
+            self.check_cell_room(state, seat, from, count, target)?;
+        }
         Ok(target)
+    }
+
+    /// Whether the cell of `seat`'s step `target` has room for `count` more
+    /// pieces (moving from `from`), after any capture the move makes.
+    fn check_cell_room(
+        &self,
+        state: &State,
+        seat: usize,
+        from: u8,
+        count: u8,
+        target: u8,
+    ) -> Result<(), Refusal> {
+        let rules = &*self.rules;
+        let track = self.track(seat);
+        let cell = track.cell(target);
+        let safe = track.safe[target as usize];
+        let mut own = 0u8;
+        let mut staying = 0u8;
+        for (other, steps) in state.pieces.iter().enumerate() {
+            let other_track = self.track(other);
+            let home = other_track.home();
+            let here = steps
+                .iter()
+                .filter(|&&s| s > 0 && s < home && other_track.cell(s) == cell)
+                .count() as u8;
+            if other == seat {
+                // Pieces moving within the cell do not count twice.
+                let leaving = if from > 0 && from < home && track.cell(from) == cell {
+                    count
+                } else {
+                    0
+                };
+                own = here - leaving;
+            } else {
+                let partner = self.side[other] == self.side[seat];
+                let taken =
+                    rules.capture.by_landing && !safe && !(partner && !rules.capture.partners);
+                if !taken {
+                    staying += here;
+                }
+            }
+        }
+        let stacks = &rules.stacks;
+        if (stacks.own_max > 0 && own + count > stacks.own_max)
+            || (stacks.max > 0 && own + staying + count > stacks.max)
+        {
+            return Err(Refusal::CellFull(cell));
+        }
+        Ok(())
     }
 
     /// The step `value` steps on from `from`, under the rules of home.

@@ -48,6 +48,9 @@ pub struct State {
     pub pool: ArrayVec<PoolValue, MAX_POOL>,
     /// Throws earned this turn and not yet thrown.
     pub extra: u8,
+    /// Throws this turn that gave another throw, in a row.
+    #[serde(default)]
+    pub streak: u8,
     /// For each playing seat, whether it has brought a piece out this game.
     pub entered: ArrayVec<bool, MAX_SEATS>,
     /// Turns completed.

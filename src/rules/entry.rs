@@ -56,6 +56,8 @@ pub struct EntryRules {
     /// Whether a piece leaving moves the whole value from its start
     /// (`moves = score`) or is set on step 1 (`moves = to_track`).
     pub moves_score: bool,
+    /// Whether a value that can bring a piece out must do so (`forced = yes`).
+    pub forced: bool,
 }
 
 impl EntryRules {
@@ -74,6 +76,10 @@ impl EntryRules {
             } else {
                 "it is set on the first cell of its track"
             }
-        )
+        ) + if self.forced {
+            "; a value that can bring a piece out must"
+        } else {
+            ""
+        }
     }
 }

@@ -16,11 +16,26 @@ pub struct StackRules {
     /// Whether pieces of one seat on one cell and at one step may move together
     /// on one value, each the whole value (`groups = together`).
     pub groups: bool,
+    /// The most pieces, of any seats, that may stand on one cell (`max = 2`); 0 for no limit.
+    pub max: u8,
+    /// The most pieces of one seat that may stand on one cell (`own_max = 1`); 0 for no limit.
+    pub own_max: u8,
 }
 
 impl StackRules {
     /// One line about stacks.
     pub fn describe(&self) -> String {
+        let mut limits = String::new();
+        if self.max > 0 {
+            limits.push_str(&format!("; at most {} pieces on a cell", self.max));
+        }
+        if self.own_max > 0 {
+            limits.push_str(&format!("; at most {} of one seat on a cell", self.own_max));
+        }
+        format!("{}{limits}", self.describe_blockades())
+    }
+
+    fn describe_blockades(&self) -> String {
         if self.blockade == 0 {
             return format!(
                 "no blockades; {}",

@@ -34,6 +34,12 @@ pub struct TurnRules {
     /// Whether a seat whose pieces are all home is passed over (`finished = skip`);
     /// otherwise it keeps throwing and moves nothing.
     pub skip_finished: bool,
+    /// The throw that would be this many throws-again in a row in one turn
+    /// moves nothing and ends the turn (`again_limit = 3`); 0 for no limit.
+    pub again_limit: u8,
+    /// Whether that throw also sends the seat's piece nearest home back to
+    /// its start (`over_limit = send_back_leader`; `over_limit = lose_throw` does not).
+    pub send_back_leader: bool,
     /// Turns after which the game stops (`limit = 5000`).
     pub limit: u32,
     /// The outcome at the limit.
@@ -44,7 +50,7 @@ impl TurnRules {
     /// One line about the turn.
     pub fn describe(&self) -> String {
         format!(
-            "{}; {}; {}; {}; limit {} turns, then {}",
+            "{}; {}; {}; {}; {}limit {} turns, then {}",
             if self.begins_by_throw {
                 "a throw decides who begins"
             } else {
@@ -63,6 +69,15 @@ impl TurnRules {
                 "a seat with all pieces home is passed over"
             } else {
                 "a seat with all pieces home still takes turns"
+            },
+            match (self.again_limit, self.send_back_leader) {
+                (0, _) => String::new(),
+                (n, false) => format!(
+                    "throw {n} of a row giving another throw moves nothing and ends the turn; "
+                ),
+                (n, true) => format!(
+                    "throw {n} of a row giving another throw moves nothing, sends the piece nearest home back and ends the turn; "
+                ),
             },
             self.limit,
             match self.at_limit {
