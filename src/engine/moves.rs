@@ -289,7 +289,7 @@ impl Game {
             } else {
                 let partner = self.side[other] == self.side[seat];
                 let taken =
-                    rules.capture.by_landing && !safe && !(partner && !rules.capture.partners);
+                    rules.capture.by_landing && !safe && (!partner || rules.capture.partners);
                 if !taken {
                     staying += here;
                 }
