@@ -115,12 +115,27 @@ pub struct Diagnostic {
     pub message: String,
     /// Where it is.
     pub span: Span,
+    /// Which file [`span`](Self::span) is in: 0 for the file compiled, 1 and
+    /// on for the bases a house-rule file extends, in the order of
+    /// [`Diagnostics::bases`].
+    pub file: usize,
     /// What the caret line says, when more than the message is useful.
-    pub label: Option<String>,
+    pub label: Option<Box<str>>,
     /// Other places that explain the problem, such as "first defined here".
-    pub notes: Vec<(Span, String)>,
+    pub notes: Vec<Note>,
     /// A hint on how to mend it.
-    pub help: Option<String>,
+    pub help: Option<Box<str>>,
+}
+
+/// A secondary place of a [`Diagnostic`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// Where it is.
+    pub span: Span,
+    /// Which file the span is in, as [`Diagnostic::file`].
+    pub file: usize,
+    /// What it says.
+    pub message: String,
 }
 
 impl Diagnostic {
@@ -130,6 +145,7 @@ impl Diagnostic {
             code,
             message: message.into(),
             span,
+            file: 0,
             label: None,
             notes: Vec::new(),
             help: None,
@@ -138,29 +154,53 @@ impl Diagnostic {
 
     /// Adds a hint.
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help = Some(help.into());
+        self.help = Some(help.into().into_boxed_str());
         self
     }
 
     /// Adds a caret label.
     pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
-        self.label = Some(label.into());
+        self.label = Some(label.into().into_boxed_str());
         self
     }
 
-    /// Adds a secondary place.
+    /// Adds a secondary place, in the same file as the diagnostic.
     pub fn with_note(mut self, span: Span, note: impl Into<String>) -> Diagnostic {
-        self.notes.push((span, note.into()));
+        let file = self.file;
+        self.notes.push(Note {
+            span,
+            file,
+            message: note.into(),
+        });
         self
     }
 
-    /// Renders the diagnostic against its source, compiler style.
+    /// Renders the diagnostic against its source, compiler style. Every
+    /// place is shown in `source`; [`Diagnostics`] renders each place in its
+    /// own file.
     pub fn render(&self, source: &SourceFile) -> String {
+        self.render_in(&|_| source)
+    }
+
+    /// Renders the diagnostic, each place in the file `files` gives for its index.
+    fn render_in<'a>(&self, files: &dyn Fn(usize) -> &'a SourceFile) -> String {
         let mut out = String::new();
         out.push_str(&format!("error[{}]: {}\n", self.code, self.message));
-        render_place(&mut out, source, self.span, self.label.as_deref(), true);
-        for (span, note) in &self.notes {
-            render_place(&mut out, source, *span, Some(note), false);
+        render_place(
+            &mut out,
+            files(self.file),
+            self.span,
+            self.label.as_deref(),
+            true,
+        );
+        for note in &self.notes {
+            render_place(
+                &mut out,
+                files(note.file),
+                note.span,
+                Some(&note.message),
+                false,
+            );
         }
         if let Some(help) = &self.help {
             out.push_str(&format!("  = help: {help}\n"));
@@ -201,8 +241,32 @@ fn render_place(
 pub struct Diagnostics {
     /// The file they are about.
     pub source: SourceFile,
-    /// The problems, in the order of the file.
+    /// The bases the file extends, when it is a house-rule file: its base
+    /// first, then the base's base, and so on. A [`Diagnostic::file`] of
+    /// `i > 0` points into `bases[i - 1]`.
+    pub bases: Vec<SourceFile>,
+    /// The problems: those in the file first, in its order, then those in
+    /// its bases.
     pub items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    /// Problems in one file that extends nothing.
+    pub fn new(source: SourceFile, items: Vec<Diagnostic>) -> Diagnostics {
+        Diagnostics {
+            source,
+            bases: Vec::new(),
+            items,
+        }
+    }
+
+    /// The file of a [`Diagnostic::file`] index: the file itself or one of its bases.
+    pub fn file(&self, index: usize) -> &SourceFile {
+        match index {
+            0 => &self.source,
+            i => self.bases.get(i - 1).unwrap_or(&self.source),
+        }
+    }
 }
 
 impl fmt::Display for Diagnostics {
@@ -211,7 +275,7 @@ impl fmt::Display for Diagnostics {
             if i > 0 {
                 writeln!(f)?;
             }
-            write!(f, "{}", d.render(&self.source))?;
+            write!(f, "{}", d.render_in(&|file| self.file(file)))?;
         }
         Ok(())
     }
@@ -234,7 +298,9 @@ mod miette_support {
     use super::{Diagnostic, Diagnostics, SourceFile, Span};
 
     /// One [`Diagnostic`] with the source it points into, as a [`miette::Diagnostic`]:
-    /// its code, its message, a label at its span and one at each note, and its help.
+    /// its code, its message, a label at its span and one at each note in the
+    /// same file, and its help. (miette shows one source a diagnostic; a note
+    /// in another file, such as the `extends` of a house-rule file, is left out.)
     #[derive(Clone, Debug)]
     pub struct MietteDiagnostic {
         diagnostic: Diagnostic,
@@ -280,10 +346,13 @@ mod miette_support {
     impl Diagnostics {
         /// These diagnostics as a [`miette::Diagnostic`], for `miette`'s report handlers.
         pub fn to_miette(&self) -> MietteDiagnostics {
-            let source = Arc::new(named(&self.source));
+            let sources: Vec<Arc<NamedSource<String>>> = std::iter::once(&self.source)
+                .chain(&self.bases)
+                .map(|s| Arc::new(named(s)))
+                .collect();
             let mut items = self.items.iter().map(|d| MietteDiagnostic {
                 diagnostic: d.clone(),
-                source: Arc::clone(&source),
+                source: Arc::clone(sources.get(d.file).unwrap_or(&sources[0])),
             });
             MietteDiagnostics {
                 first: items.next(),
@@ -324,10 +393,14 @@ mod miette_support {
 
         fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
             let d = &self.diagnostic;
-            let primary = LabeledSpan::new_primary_with_span(d.label.clone(), self.span(d.span));
-            let notes = d.notes.iter().map(|(span, note)| {
-                LabeledSpan::new_with_span(Some(note.clone()), self.span(*span))
-            });
+            let primary = LabeledSpan::new_primary_with_span(
+                d.label.as_deref().map(str::to_string),
+                self.span(d.span),
+            );
+            let notes =
+                d.notes.iter().filter(|n| n.file == d.file).map(|n| {
+                    LabeledSpan::new_with_span(Some(n.message.clone()), self.span(n.span))
+                });
             Some(Box::new(std::iter::once(primary).chain(notes)))
         }
     }

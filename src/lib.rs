@@ -108,7 +108,9 @@ impl Game {
         Game::seat(rules, players)
     }
 
-    /// A variant from its source text, seated for `players` (or the most it allows).
+    /// A variant from its source text, seated for `players` (or the most it
+    /// allows). A house-rule file may extend bundled variants only; use
+    /// [`compile::compile_with`] for other bases.
     pub fn from_source(
         file_name: &str,
         text: &str,
@@ -118,7 +120,9 @@ impl Game {
         Game::seat(Arc::new(rules), players)
     }
 
-    /// A variant given as a bundled name or a path to a file.
+    /// A variant given as a bundled name or a path to a file. A house-rule
+    /// file may extend a bundled variant or a file, by a path from its own
+    /// folder.
     pub fn load(name_or_path: &str, players: Option<usize>) -> Result<Game, LoadError> {
         if variants::source(name_or_path).is_some() {
             return Game::bundled(name_or_path, players);
@@ -135,7 +139,9 @@ impl Game {
                 }
             }
         })?;
-        Game::from_source(name_or_path, &text, players)
+        let source = SourceFile::new(name_or_path, text);
+        let rules = compile::compile_with(&source, &compile::resolve_bundled_or_file)?;
+        Game::seat(Arc::new(rules), players)
     }
 
     fn seat(rules: Arc<RuleSet>, players: Option<usize>) -> Result<Game, LoadError> {

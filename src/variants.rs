@@ -5,7 +5,19 @@ use std::sync::Arc;
 use crate::{LoadError, RuleSet, SourceFile, compile};
 
 /// The bundled variants: (name, source text).
-pub const BUNDLED: &[(&str, &str)] = &[("pachisi", include_str!("../variants/pachisi.variant"))];
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("pachisi", include_str!("../variants/pachisi.variant")),
+    ("ludo", include_str!("../variants/ludo.variant")),
+    ("mensch", include_str!("../variants/mensch.variant")),
+    (
+        "house/pachisi-no-grace-entry",
+        include_str!("../variants/house/pachisi-no-grace-entry.variant"),
+    ),
+    (
+        "house/pachisi-all-throws-first",
+        include_str!("../variants/house/pachisi-all-throws-first.variant"),
+    ),
+];
 
 /// The names of the bundled variants.
 pub fn names() -> Vec<&'static str> {

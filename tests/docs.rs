@@ -1,9 +1,14 @@
 //! Every ```variant block in the documentation is a whole variant file that
-//! compiles: docs/language.md, docs/games/*.md and README.md.
+//! compiles: docs/language.md, docs/house-rules.md, docs/games/*.md and
+//! README.md. A house-rule block (`extends "pachisi"`) compiles against the
+//! bundled variants.
 
 use std::path::{Path, PathBuf};
 
-use pachisi::{SourceFile, compile};
+use pachisi::{
+    SourceFile,
+    compile::{compile_with, resolve_bundled},
+};
 
 /// The ```variant blocks of a Markdown text, each with the line it starts on.
 fn variant_blocks(text: &str) -> Vec<(usize, String)> {
@@ -36,7 +41,11 @@ fn variant_blocks(text: &str) -> Vec<(usize, String)> {
 
 fn doc_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = vec![root.join("README.md"), root.join("docs/language.md")];
+    let mut files = vec![
+        root.join("README.md"),
+        root.join("docs/language.md"),
+        root.join("docs/house-rules.md"),
+    ];
     let games = root.join("docs/games");
     if let Ok(entries) = std::fs::read_dir(&games) {
         let mut more: Vec<PathBuf> = entries
@@ -53,6 +62,7 @@ fn doc_files() -> Vec<PathBuf> {
 fn every_variant_block_in_the_docs_compiles() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut checked = 0;
+    let mut house_rules = 0;
     let mut failures = Vec::new();
     for path in doc_files() {
         let text = std::fs::read_to_string(&path)
@@ -64,8 +74,12 @@ fn every_variant_block_in_the_docs_compiles() {
             .to_string();
         for (line, body) in variant_blocks(&text) {
             let name = format!("{shown}, block at line {line}");
-            match compile(&SourceFile::new(name.clone(), body)) {
-                Ok(_) => checked += 1,
+            let extends = body.lines().any(|l| l.starts_with("extends "));
+            match compile_with(&SourceFile::new(name.clone(), body), &resolve_bundled) {
+                Ok(_) => {
+                    checked += 1;
+                    house_rules += usize::from(extends);
+                }
                 Err(diagnostics) => failures.push(format!("{name}:\n{diagnostics}")),
             }
         }
@@ -79,6 +93,10 @@ fn every_variant_block_in_the_docs_compiles() {
     assert!(
         checked >= 10,
         "only {checked} ```variant blocks were found in the docs"
+    );
+    assert!(
+        house_rules >= 3,
+        "only {house_rules} house-rule ```variant blocks were found in the docs"
     );
 }
 

@@ -203,8 +203,19 @@ fn check(file: &str) -> Result<(), String> {
         Some(text) => SourceFile::new(format!("variants/{file}.variant"), text),
         None => SourceFile::new(file, read(file)?),
     };
-    let rules = compile(&source).map_err(|d| d.to_string())?;
-    print!("{}", rules.summary());
+    let compiled = compile::compile_with_changes(&source, &compile::resolve_bundled_or_file)
+        .map_err(|d| d.to_string())?;
+    if let Some(base) = &compiled.base {
+        println!("house rules on {base}:");
+        if compiled.changes.is_empty() {
+            println!("  no changes");
+        }
+        for change in &compiled.changes {
+            println!("  {change}");
+        }
+        println!();
+    }
+    print!("{}", compiled.rules.summary());
     Ok(())
 }
 

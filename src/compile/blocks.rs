@@ -6,8 +6,8 @@ use super::reader::{BlockReader, number, number_atom, single, word, yes_no};
 use crate::{
     diagnostic::{Diagnostic, nearest},
     rules::{
-        AtLimit, CaptureRules, EndRules, EntryRules, FirstPiece, HomeRules, NearHome, StackRules,
-        ThrowOrder, TurnRules,
+        AtLimit, CaptureRules, EndRules, EntryRules, FirstPiece, HomeRules, NearHome, OwnEntry,
+        StackRules, ThrowOrder, TurnRules, UseValues,
         board::{Board, CellId},
         dice::Dice,
         entry::EntryThrows,
@@ -116,6 +116,9 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
             "begins",
             "throws",
             "must_move",
+            "use",
+            "bonus",
+            "bonus_optional",
             "finished",
             "again_limit",
             "over_limit",
@@ -133,6 +136,16 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
         Ok(word("begins", v, &["first_seat", "throw"])? == 1)
     });
     let must_move = setting(&r, "must_move", true, errors, |v| yes_no("must_move", v));
+    let use_values = setting(&r, "use", UseValues::Each, errors, |v| {
+        Ok([UseValues::Each, UseValues::Most, UseValues::One]
+            [word("use", v, &["each", "most", "one"])?])
+    });
+    let bonus_after_dice = setting(&r, "bonus", false, errors, |v| {
+        Ok(word("bonus", v, &["any_order", "after_dice"])? == 1)
+    });
+    let bonus_optional = setting(&r, "bonus_optional", false, errors, |v| {
+        yes_no("bonus_optional", v)
+    });
     let skip_finished = setting(&r, "finished", true, errors, |v| {
         Ok(word("finished", v, &["play", "skip"])? == 1)
     });
@@ -158,6 +171,9 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
         begins_by_throw: begins_by_throw?,
         throws: throws?,
         must_move: must_move?,
+        use_values: use_values?,
+        bonus_after_dice: bonus_after_dice?,
+        bonus_optional: bonus_optional?,
         skip_finished: skip_finished?,
         again_limit: again_limit?,
         send_back_leader: send_back_leader?,
@@ -214,7 +230,7 @@ pub fn entry(
 ) -> Option<EntryRules> {
     let r = reader(
         block,
-        &["on", "first_on", "first", "moves", "forced"],
+        &["on", "first_on", "first", "moves", "forced", "sum"],
         "the entry block",
         errors,
     );
@@ -229,6 +245,7 @@ pub fn entry(
             [word("first", v, &["none_on_board", "first_of_game"])?])
     });
     let forced = setting(&r, "forced", false, errors, |v| yes_no("forced", v));
+    let sum = setting(&r, "sum", false, errors, |v| yes_no("sum", v));
     let moves_score = setting(&r, "moves", true, errors, |v| {
         Ok(word("moves", v, &["to_track", "score"])? == 1)
     });
@@ -238,12 +255,13 @@ pub fn entry(
         first: first?,
         moves_score: moves_score?,
         forced: forced?,
+        sum: sum?,
     })
 }
 
 /// The `home` block.
 pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeRules> {
-    let r = reader(block, &["exact", "near"], "the home block", errors);
+    let r = reader(block, &["exact", "near", "bonus"], "the home block", errors);
     let exact = setting(&r, "exact", true, errors, |v| yes_no("exact", v))?;
     let near =
         setting(&r, "near", NearHome::Wait, errors, |v| {
@@ -260,7 +278,8 @@ pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeR
             "`near = smallest_throw` only matters when home needs an exact value (`exact = yes`)",
         ));
     }
-    Some(HomeRules { exact, near })
+    let bonus = setting(&r, "bonus", 0, errors, |v| bonus_value("bonus", v))?;
+    Some(HomeRules { exact, near, bonus })
 }
 
 /// The `capture` block.
@@ -271,7 +290,15 @@ pub fn capture(
 ) -> Option<CaptureRules> {
     let r = reader(
         block,
-        &["by", "safe", "again", "partners"],
+        &[
+            "by",
+            "safe",
+            "again",
+            "partners",
+            "bonus",
+            "safe_shared",
+            "own_entry",
+        ],
         "the capture block",
         errors,
     );
@@ -313,6 +340,14 @@ pub fn capture(
         }
     });
     let partners = setting(&r, "partners", false, errors, |v| yes_no("partners", v));
+    let bonus = setting(&r, "bonus", 0, errors, |v| bonus_value("bonus", v));
+    let safe_shared = setting(&r, "safe_shared", true, errors, |v| {
+        yes_no("safe_shared", v)
+    });
+    let own_entry = setting(&r, "own_entry", OwnEntry::No, errors, |v| {
+        Ok([OwnEntry::No, OwnEntry::Entering, OwnEntry::Always]
+            [word("own_entry", v, &["no", "entering", "always"])?])
+    });
     let safe = safe?;
     let _ = ctx.board;
     Some(CaptureRules {
@@ -321,14 +356,28 @@ pub fn capture(
         safe: safe.map(|(_, c)| c).unwrap_or_default(),
         extra_throws: extra_throws?,
         partners: partners?,
+        bonus: bonus?,
+        safe_shared: safe_shared?,
+        own_entry: own_entry?,
     })
+}
+
+/// A bonus: a number of steps, or `none`.
+fn bonus_value(key: &str, v: &Value) -> Result<u8, Diagnostic> {
+    let atom = single(key, v)?;
+    match atom.kind {
+        AtomKind::Name(_) => super::reader::word_atom(key, atom, &["none"]).map(|_| 0),
+        _ => number_atom(key, atom, 1, 250).map(|n| n as u8),
+    }
 }
 
 /// The `stacks` block.
 pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<StackRules> {
     let r = reader(
         block,
-        &["blockade", "pass", "take", "groups", "max", "own_max"],
+        &[
+            "blockade", "pass", "take", "groups", "max", "own_max", "blocks", "pairs",
+        ],
         "the stacks block",
         errors,
     );
@@ -339,9 +388,11 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
             _ => number_atom("blockade", atom, 2, 16).map(|n| n as u8),
         }
     });
-    let group_passes = setting(&r, "pass", false, errors, |v| {
-        Ok(word("pass", v, &["never", "group_as_large"])? == 1)
+    let pass = setting(&r, "pass", 0, errors, |v| {
+        word("pass", v, &["never", "group_as_large", "with_doubles"])
     });
+    let group_passes = pass.map(|p| p == 1);
+    let doubles_pass = pass.map(|p| p == 2);
     let take_as_many = setting(&r, "take", false, errors, |v| {
         Ok(word("take", v, &["never", "as_many"])? == 1)
     });
@@ -355,6 +406,12 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
         }
     };
     let max = setting(&r, "max", 0, errors, limit("max"));
+    let blocks_own = setting(&r, "blocks", false, errors, |v| {
+        Ok(word("blocks", v, &["others", "everyone"])? == 1)
+    });
+    let pairs_apart = setting(&r, "pairs", false, errors, |v| {
+        Ok(word("pairs", v, &["free", "apart"])? == 1)
+    });
     let own_max = setting(&r, "own_max", 0, errors, limit("own_max"));
     let groups = setting(&r, "groups", false, errors, |v| {
         Ok(word("groups", v, &["apart", "together"])? == 1)
@@ -366,6 +423,9 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
         groups: groups?,
         max: max?,
         own_max: own_max?,
+        blocks_own: blocks_own?,
+        doubles_pass: doubles_pass?,
+        pairs_apart: pairs_apart?,
     })
 }
 

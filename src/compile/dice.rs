@@ -7,11 +7,20 @@ use crate::{
     syntax::ast::{Atom, AtomKind, Block, Element},
 };
 
-const SETTINGS: &[&str] = &["shells", "up", "chance", "score", "faces", "count", "again"];
+const SETTINGS: &[&str] = &[
+    "shells",
+    "up",
+    "chance",
+    "score",
+    "faces",
+    "count",
+    "again",
+    "doubles_bottoms",
+];
 /// The settings of shells.
 const SHELL_SETTINGS: &[&str] = &["shells", "up", "chance", "score"];
 /// The settings of dice with faces.
-const FACE_SETTINGS: &[&str] = &["faces", "count", "again"];
+const FACE_SETTINGS: &[&str] = &["faces", "count", "again", "doubles_bottoms"];
 /// The most shells or dice one throw may use.
 pub const MAX_DICE: i64 = 8;
 
@@ -165,6 +174,7 @@ fn shells_dice(
             weight,
             values: vec![value],
             again,
+            doubles: false,
         })
         .collect();
     let kind = match r.get("up") {
@@ -415,6 +425,21 @@ fn dice_with_faces(
             }
         }
     }
+    let bottoms = match r.get("doubles_bottoms") {
+        Some(s) => {
+            word_atom(
+                "doubles_bottoms",
+                single("doubles_bottoms", &s.value)
+                    .map_err(|d| errors.push(d))
+                    .ok()?,
+                &["never", "when_all_out"],
+            )
+            .map_err(|d| errors.push(d))
+            .ok()?
+                == 1
+        }
+        None => false,
+    };
     // Every ordered throw, merged into sorted outcomes with their counts.
     let faces: Vec<u8> = (lo..=hi).map(|v| v as u8).collect();
     let mut outcomes: Vec<Outcome> = Vec::new();
@@ -437,6 +462,7 @@ fn dice_with_faces(
                 weight: 1,
                 values,
                 again,
+                doubles,
             }),
         }
         let mut i = 0;
@@ -446,7 +472,14 @@ fn dice_with_faces(
                     1 => format!("1 die of faces {lo} to {hi}"),
                     _ => format!("{count} dice of faces {lo} to {hi}"),
                 };
-                return Some(Dice::new(name, kind, outcomes));
+                let mut dice = Dice::new(name, kind, outcomes);
+                if bottoms {
+                    dice.bottoms_sum = (lo + hi) as u8;
+                    dice.kind.push_str(
+                        "; on a double with no piece at the start, the bottom faces move too",
+                    );
+                }
+                return Some(dice);
             }
             throw[i] += 1;
             if throw[i] < faces.len() {

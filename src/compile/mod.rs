@@ -6,30 +6,62 @@ mod blocks;
 mod board;
 mod cells;
 mod dice;
+pub mod merge;
 mod reader;
 mod seats;
+
+pub use merge::{Change, MAX_DEPTH, Resolver, resolve_bundled, resolve_bundled_or_file};
 
 use crate::{
     diagnostic::{Diagnostic, Diagnostics, SourceFile, Span},
     rules::RuleSet,
-    syntax::{
-        self,
-        ast::{Block, BlockKind, VariantFile},
-    },
+    syntax::ast::{Block, BlockKind, VariantFile},
 };
 
 /// Compiles a variant file into a rule set, or returns every problem found.
+///
+/// A house-rule file (`extends "pachisi"`) may extend bundled variants only,
+/// by name: this reads no files. [`compile_with`] takes a resolver for
+/// other bases, such as [`resolve_bundled_or_file`].
 pub fn compile(source: &SourceFile) -> Result<RuleSet, Diagnostics> {
-    let fail = |items| Diagnostics {
-        source: source.clone(),
-        items,
-    };
-    let file = syntax::parse(source.text()).map_err(|d| fail(vec![d]))?;
+    compile_with(source, &resolve_bundled)
+}
+
+/// Compiles a variant file whose bases, if it is a house-rule file, are
+/// found by `resolve` (see [`Resolver`]).
+pub fn compile_with(source: &SourceFile, resolve: Resolver<'_>) -> Result<RuleSet, Diagnostics> {
+    compile_with_changes(source, resolve).map(|c| c.rules)
+}
+
+/// A compiled variant file, with what it changes when it is a house-rule file.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The rules.
+    pub rules: RuleSet,
+    /// The base as written after `extends`, for a house-rule file.
+    pub base: Option<String>,
+    /// What a house-rule file changes against its base, in the order of the
+    /// file; empty for a file that extends nothing.
+    pub changes: Vec<Change>,
+}
+
+/// Compiles a variant file as [`compile_with`] does, and tells what a
+/// house-rule file changes against its base.
+pub fn compile_with_changes(
+    source: &SourceFile,
+    resolve: Resolver<'_>,
+) -> Result<Compiled, Diagnostics> {
+    let loaded = merge::load(source, resolve)?;
+    let file = &loaded.file;
     let mut errors = Vec::new();
-    let rules = build(&file, &mut errors);
+    let rules = build(file, &mut errors);
     let end = file.end;
     match rules {
-        Some(rules) if errors.is_empty() => Ok(rules),
+        Some(rules) if errors.is_empty() => Ok(Compiled {
+            rules,
+            base: loaded.base,
+            changes: loaded.changes,
+        }),
         _ => {
             errors.sort_by_key(|d| (d.span.start, d.span.end));
             errors.dedup();
@@ -40,7 +72,7 @@ pub fn compile(source: &SourceFile) -> Result<RuleSet, Diagnostics> {
                     "the file does not describe a whole game",
                 ));
             }
-            Err(fail(errors))
+            Err(loaded.map.diagnostics(errors))
         }
     }
 }

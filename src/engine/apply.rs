@@ -44,11 +44,29 @@ impl Game {
                 return;
             }
         }
-        for &value in &outcome.values {
+        state.used = 0;
+        state.split = None;
+        state.doubles = outcome.doubles;
+        let dice = &self.rules.dice;
+        // On a double with no piece at the start, the bottom faces move too.
+        let bottoms = outcome.doubles
+            && dice.bottoms_sum > 0
+            && !state.pieces[state.mover as usize].contains(&0);
+        let bottom_values = outcome
+            .values
+            .iter()
+            .map(|v| dice.bottoms_sum.saturating_sub(*v));
+        let values = outcome
+            .values
+            .iter()
+            .copied()
+            .chain(bottom_values.filter(|_| bottoms));
+        for value in values {
             if !state.pool.is_full() {
                 state.pool.push(PoolValue {
                     value,
                     again: outcome.again,
+                    bonus: false,
                 });
             }
         }
@@ -70,20 +88,41 @@ impl Game {
         // The waiting value used: for a piece leaving its start, one that
         // lets it out; else the first of that size.
         let entry = &self.rules.entry;
-        let Some(slot) = state.pool.iter().position(|v| {
+        let slot = state.pool.iter().position(|v| {
             v.value == by
                 && (from != 0
                     || entry.on.allows(v.value, v.again)
                     || entry.first_on.allows(v.value, v.again))
-        }) else {
-            return;
-        };
+        });
+        match slot {
+            Some(slot) => {
+                state.pool.remove(slot);
+            }
+            // Entry by the sum of two die values (entry: sum).
+            None if from == 0 && entry.sum => {
+                let Some((i, j)) = self.sum_pair(state, by) else {
+                    return;
+                };
+                state.pool.remove(j);
+                state.pool.remove(i);
+            }
+            None => return,
+        }
         let target = if from == 0 && !entry.moves_score {
             1
         } else {
             self.reach(from, by, home).unwrap_or(home)
         };
-        state.pool.remove(slot);
+        state.used = state.used.saturating_add(1);
+        // Leaving a blockade: the rest of it may not follow to the same cell
+        // in this throw (stacks: pairs = apart).
+        let stacks = &self.rules.stacks;
+        if stacks.pairs_apart && from > 0 && stacks.blockade > 0 {
+            let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
+            if here >= stacks.blockade && count < here {
+                state.split = Some((from, target));
+            }
+        }
         let pieces = &mut state.pieces[seat];
         let mut moved = 0;
         for step in pieces.iter_mut() {
@@ -96,7 +135,7 @@ impl Game {
         if from == 0 {
             state.entered[seat] = true;
         }
-        if target < home && self.rules.capture.by_landing && !track.safe[target as usize] {
+        if target < home && self.rules.capture.by_landing && self.takes_on(seat, from, target) {
             let mut taken = false;
             for other in 0..state.pieces.len() {
                 let partner = self.side[other] == self.side[seat];
@@ -122,7 +161,11 @@ impl Game {
             }
             if taken {
                 state.extra = state.extra.saturating_add(self.rules.capture.extra_throws);
+                self.add_bonus(state, self.rules.capture.bonus);
             }
+        }
+        if target == home && from < home {
+            self.add_bonus(state, self.rules.home.bonus);
         }
         if target == home
             && state.pieces[seat].iter().all(|&s| s == home)
@@ -138,6 +181,16 @@ impl Game {
             state.extra = 0;
         }
         self.after_value(state);
+    }
+
+    fn add_bonus(&self, state: &mut State, value: u8) {
+        if value > 0 && !state.pool.is_full() {
+            state.pool.push(PoolValue {
+                value,
+                again: false,
+                bonus: true,
+            });
+        }
     }
 
     /// After a value is used or given up: go on with the turn, throw again, or pass the turn on.

@@ -19,7 +19,9 @@ pub use moves::Refusal;
 pub use outcome::{EndReason, Outcome};
 pub use state::{MAX_SEAT_PIECES, Phase, PoolValue, State};
 
-use crate::rules::{MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
+use crate::rules::{
+    MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, UseValues, dice::Outcome as DiceOutcome,
+};
 use moves::{Occupancy, View};
 
 /// Who acts in a state.
@@ -206,6 +208,9 @@ impl Game {
             pool: ArrayVec::new(),
             extra: 0,
             streak: 0,
+            used: 0,
+            split: None,
+            doubles: false,
             entered,
             turns: 0,
             finished: ArrayVec::new(),
@@ -281,44 +286,7 @@ impl Game {
                 out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
             }
             Phase::Move => {
-                let seat = state.mover as usize;
-                let view = View::new(self, state, seat);
-                let pieces = &state.pieces[seat];
-                let home = self.track(seat).home();
-                let groups = self.rules.stacks.groups;
-                let pool = &state.pool;
-                let mut i = 0;
-                while i < pieces.len() {
-                    let from = pieces[i];
-                    let here = pieces[i..].iter().take_while(|&&s| s == from).count() as u8;
-                    i += here as usize;
-                    if from >= home {
-                        break;
-                    }
-                    // Pieces leave the start one at a time; others may go as a group.
-                    let most = if from == 0 || !groups { 1 } else { here };
-                    for count in 1..=most {
-                        let start = out.len();
-                        for (k, &v) in pool.iter().enumerate() {
-                            if pool[..k].contains(&v) {
-                                continue;
-                            }
-                            if self.check_move(state, &view, seat, from, count, v).is_ok() {
-                                let a = Action::Move {
-                                    from,
-                                    count,
-                                    by: v.value,
-                                };
-                                if !out[start..].contains(&a) {
-                                    out.push(a);
-                                }
-                            }
-                        }
-                        if pool.len() > 1 {
-                            out[start..].sort_unstable();
-                        }
-                    }
-                }
+                self.moves_into(state, out);
                 // A value that can bring a piece out must (entry: forced).
                 if self.rules.entry.forced
                     && out
@@ -327,11 +295,157 @@ impl Game {
                 {
                     out.retain(|a| matches!(a, Action::Move { from: 0, .. }));
                 }
-                if out.is_empty() || !self.rules.turn.must_move {
+                if self.rules.turn.use_values == UseValues::Most
+                    && state.pool.len() > 1
+                    && out.len() > 1
+                {
+                    self.keep_most_using(state, out);
+                }
+                if out.is_empty() || self.may_pass(state) {
                     out.push(Action::Pass);
                 }
             }
         }
+    }
+
+    /// Whether the mover may give up the waiting values though some can be
+    /// used (turn: must_move = no, use = one after one value, bonus_optional).
+    pub fn may_pass(&self, state: &State) -> bool {
+        let turn = &self.rules.turn;
+        !turn.must_move
+            || (turn.use_values == UseValues::One && state.used > 0)
+            || (turn.bonus_optional && state.pool.iter().all(|v| v.bonus))
+    }
+
+    /// Every move the rules allow on its own, before the rules that choose
+    /// among moves (forced entry, using the most values).
+    fn moves_into(&self, state: &State, out: &mut Vec<Action>) {
+        let seat = state.mover as usize;
+        let view = View::new(self, state, seat);
+        let pieces = &state.pieces[seat];
+        let home = self.track(seat).home();
+        let groups = self.rules.stacks.groups;
+        let pool = &state.pool;
+        let mut i = 0;
+        while i < pieces.len() {
+            let from = pieces[i];
+            let here = pieces[i..].iter().take_while(|&&s| s == from).count() as u8;
+            i += here as usize;
+            if from >= home {
+                break;
+            }
+            // Pieces leave the start one at a time; others may go as a group.
+            let most = if from == 0 || !groups { 1 } else { here };
+            for count in 1..=most {
+                let start = out.len();
+                for (k, &v) in pool.iter().enumerate() {
+                    if pool[..k].contains(&v) {
+                        continue;
+                    }
+                    if self.check_move(state, &view, seat, from, count, v).is_ok() {
+                        let a = Action::Move {
+                            from,
+                            count,
+                            by: v.value,
+                        };
+                        if !out[start..].contains(&a) {
+                            out.push(a);
+                        }
+                    }
+                }
+                if from == 0 && self.rules.entry.sum {
+                    for value in self.entry_sums(state) {
+                        let v = PoolValue {
+                            value,
+                            again: false,
+                            bonus: false,
+                        };
+                        let a = Action::step(0, value);
+                        if !out[start..].contains(&a)
+                            && self.check_move(state, &view, seat, 0, 1, v).is_ok()
+                        {
+                            out.push(a);
+                        }
+                    }
+                }
+                if pool.len() > 1 {
+                    out[start..].sort_unstable();
+                }
+            }
+        }
+    }
+
+    /// Sums of two waiting die values, for entry by a sum (entry: sum).
+    fn entry_sums(&self, state: &State) -> ArrayVec<u8, 8> {
+        let mut sums = ArrayVec::new();
+        let dice: ArrayVec<u8, MAX_POOL> = state
+            .pool
+            .iter()
+            .filter(|v| !v.bonus)
+            .map(|v| v.value)
+            .collect();
+        for i in 0..dice.len() {
+            for j in i + 1..dice.len() {
+                let s = dice[i].saturating_add(dice[j]);
+                if !sums.contains(&s) && !sums.is_full() {
+                    sums.push(s);
+                }
+            }
+        }
+        sums
+    }
+
+    /// Keeps the moves after which the most values can be used in this
+    /// throw; when only one can be used, the moves using the largest (turn: use = most).
+    fn keep_most_using(&self, state: &State, out: &mut Vec<Action>) {
+        let depths: Vec<u8> = out
+            .iter()
+            .map(|&a| {
+                let mut next = state.clone();
+                self.apply_unchecked(&mut next, a);
+                1 + self.most_usable(state, &next, state.pool.len() as u8 - 1)
+            })
+            .collect();
+        let best = depths.iter().copied().max().unwrap_or(0);
+        let mut k = 0;
+        out.retain(|_| {
+            k += 1;
+            depths[k - 1] == best
+        });
+        if best == 1 {
+            let largest = out
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Move { by, .. } => Some(*by),
+                    _ => None,
+                })
+                .max();
+            out.retain(|a| matches!(a, Action::Move { by, .. } if Some(*by) == largest));
+        }
+    }
+
+    /// The most values the same seat can still use, one after another, in
+    /// the throw that `before` was in; at most `limit`.
+    fn most_usable(&self, before: &State, state: &State, limit: u8) -> u8 {
+        if limit == 0
+            || state.phase != Phase::Move
+            || state.mover != before.mover
+            || state.turns != before.turns
+        {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        self.moves_into(state, &mut moves);
+        let mut best = 0;
+        for a in moves {
+            let mut next = state.clone();
+            self.apply_unchecked(&mut next, a);
+            best = best.max(1 + self.most_usable(before, &next, limit - 1));
+            if best == limit {
+                break;
+            }
+        }
+        best
     }
 
     /// Applies an action if the rules allow it; if not, the state is left
@@ -389,10 +503,27 @@ impl Game {
                         Err(r) => refusal = Some(r),
                     }
                 }
+                if refusal == Some(Refusal::NoSuchValue)
+                    && from == 0
+                    && self.rules.entry.sum
+                    && self.sum_pair(state, by).is_some()
+                {
+                    let v = PoolValue {
+                        value: by,
+                        again: false,
+                        bonus: false,
+                    };
+                    refusal = self.check_move(state, &view, seat, 0, count, v).err();
+                }
                 if refusal.is_none() && !self.legal_actions(state).contains(&action) {
-                    // Allowed on its own, but another rule of the turn takes
-                    // precedence (entry: forced).
-                    refusal = Some(Refusal::MustEnter);
+                    // Allowed on its own, but a rule that chooses among
+                    // moves takes precedence.
+                    let forced = self.rules.entry.forced && from != 0;
+                    refusal = Some(if forced {
+                        Refusal::MustEnter
+                    } else {
+                        Refusal::MustUseMost
+                    });
                 }
                 refusal
             }
@@ -449,6 +580,16 @@ impl Game {
             Refusal::MustEnter => {
                 "a value that can bring a piece out must do so (entry: forced)".into()
             }
+            Refusal::MustUseMost => "another move lets more of the waiting values be used, or uses the larger one (turn: use = most)".into(),
+            Refusal::BonusAfterDice => "a bonus is used only after the dice (turn: bonus = after_dice)".into(),
+            Refusal::SafeTaken(c) => format!(
+                "{} is a safe cell held by another side (capture: safe_shared = no)",
+                cell(c)
+            ),
+            Refusal::PairApart(c) => format!(
+                "the other piece of that blockade already went to {} with this throw (stacks: pairs = apart)",
+                cell(c)
+            ),
         }
     }
 
@@ -544,13 +685,21 @@ impl Game {
             return fail("it waits for a throw while a value waits to be used".into());
         }
         for v in &state.pool {
-            if !self
-                .rules
-                .dice
-                .outcomes
-                .iter()
-                .any(|o| o.values.contains(&v.value) && o.again == v.again)
-            {
+            let rules = &*self.rules;
+            let possible = if v.bonus {
+                v.value > 0 && (v.value == rules.capture.bonus || v.value == rules.home.bonus)
+            } else {
+                rules.dice.outcomes.iter().any(|o| {
+                    o.again == v.again
+                        && (o.values.contains(&v.value)
+                            || (o.doubles
+                                && rules.dice.bottoms_sum > 0
+                                && o.values
+                                    .iter()
+                                    .any(|f| rules.dice.bottoms_sum - f == v.value)))
+                })
+            };
+            if !possible {
                 return fail(format!("no throw gives the waiting value {}", v.value));
             }
         }

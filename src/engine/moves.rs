@@ -7,7 +7,7 @@
 use arrayvec::ArrayVec;
 
 use super::{Game, State, seating::NONE, state::PoolValue};
-use crate::rules::{MAX_PIECES, NearHome, board::CellId};
+use crate::rules::{MAX_PIECES, NearHome, OwnEntry, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
 /// [`Game::explain`].
@@ -54,6 +54,14 @@ pub enum Refusal {
     CellFull(CellId),
     /// A value that can bring a piece out must do so (`entry: forced`).
     MustEnter,
+    /// Another move lets more of the waiting values be used, or uses the larger (`turn: use = most`).
+    MustUseMost,
+    /// Bonuses are used after the dice (`turn: bonus = after_dice`).
+    BonusAfterDice,
+    /// A safe cell held by another side cannot be landed on (`capture: safe_shared = no`).
+    SafeTaken(CellId),
+    /// Two pieces of one blockade may not go to the same cell in one throw (`stacks: pairs = apart`).
+    PairApart(CellId),
 }
 
 /// Pieces on race steps, merged by cell and side: (cell, side, count).
@@ -101,13 +109,15 @@ pub(crate) struct View {
 impl View {
     pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
         let side = game.side[seat];
+        // A blockade that stops its own side needs the side's pieces too.
+        let with_own = game.rules.stacks.blocks_own && game.rules.stacks.blockade > 0;
         let mut view = View {
             pieces: ArrayVec::new(),
             occupied: [0; 4],
         };
         for (other, steps) in state.pieces.iter().enumerate() {
             let other_side = game.side[other];
-            if other_side == side {
+            if other_side == side && !with_own {
                 continue;
             }
             let home = game.track(other).home();
@@ -152,10 +162,10 @@ impl View {
     }
 
     /// The most pieces of one side on the cell of the seat's step `step`.
-    fn largest_at(&self, step: u8) -> u8 {
+    fn largest_at(&self, step: u8, skip_side: Option<u8>) -> u8 {
         let mut largest = 0;
         for &(first, second, side) in &self.pieces {
-            if first == step || second == step {
+            if (first == step || second == step) && Some(side) != skip_side {
                 let count = self
                     .pieces
                     .iter()
@@ -187,6 +197,9 @@ impl Game {
         if count == 0 {
             return Err(Refusal::EmptyGroup);
         }
+        if value.bonus && rules.turn.bonus_after_dice && state.pool.iter().any(|v| !v.bonus) {
+            return Err(Refusal::BonusAfterDice);
+        }
         if from >= home {
             return Err(if from == home {
                 Refusal::AlreadyHome
@@ -194,8 +207,9 @@ impl Game {
                 Refusal::NoPieces
             });
         }
-        let here = pieces.iter().filter(|&&s| s == from).count();
-        if here < count as usize {
+        // Pieces are sorted: those at `from` stand together.
+        let at = pieces.partition_point(|&s| s < from);
+        if pieces.get(at + count as usize - 1) != Some(&from) {
             return Err(Refusal::NoPieces);
         }
         let target = if from == 0 {
@@ -203,7 +217,10 @@ impl Game {
                 return Err(Refusal::GroupFromStart);
             }
             let first = match rules.entry.first {
-                crate::rules::FirstPiece::NoneOnBoard => !pieces.iter().any(|&s| s > 0 && s < home),
+                // Sorted: after the pieces at the start, the next is out or home.
+                crate::rules::FirstPiece::NoneOnBoard => {
+                    pieces.iter().find(|&&s| s > 0).is_none_or(|&s| s >= home)
+                }
                 crate::rules::FirstPiece::FirstOfGame => !state.entered[seat],
             };
             let throws = if first {
@@ -231,22 +248,41 @@ impl Game {
                 let between = |s: u8| s != NONE && s > from && s < target;
                 if between(first) || between(second) {
                     let at = if between(first) { first } else { second };
-                    let n = view.largest_at(at);
-                    if n >= blockade && !(rules.stacks.group_passes && count >= n) {
+                    let n = view.largest_at(at, None);
+                    let passes = (rules.stacks.group_passes && count >= n)
+                        || (rules.stacks.doubles_pass
+                            && state.doubles
+                            && !value.bonus
+                            && n == blockade);
+                    if n >= blockade && !passes {
                         return Err(Refusal::Blockade(track.cell(at), n));
                     }
                 }
             }
         }
         let occupied = target < home && view.any_in(target, target);
-        if occupied && target < home && !track.safe[target as usize] && rules.capture.by_landing {
-            let largest = view.largest_at(target);
-            if blockade > 0
-                && largest >= blockade
-                && !(rules.stacks.take_as_many && count >= largest)
-            {
-                return Err(Refusal::LandOnBlockade(track.cell(target), largest));
+        if occupied {
+            let side = self.side[seat];
+            let largest = view.largest_at(target, Some(side));
+            if largest > 0 {
+                let takes = rules.capture.by_landing && self.takes_on(seat, from, target);
+                if takes
+                    && blockade > 0
+                    && largest >= blockade
+                    && !(rules.stacks.take_as_many && count >= largest)
+                {
+                    return Err(Refusal::LandOnBlockade(track.cell(target), largest));
+                }
+                if !takes && !rules.capture.safe_shared {
+                    return Err(Refusal::SafeTaken(track.cell(target)));
+                }
             }
+        }
+        if let Some((f, t)) = state.split
+            && f == from
+            && t == target
+        {
+            return Err(Refusal::PairApart(track.cell(target)));
         }
         let stacks = &rules.stacks;
         if (stacks.max > 0 || stacks.own_max > 0) && target < home {
@@ -268,7 +304,7 @@ impl Game {
         let rules = &*self.rules;
         let track = self.track(seat);
         let cell = track.cell(target);
-        let safe = track.safe[target as usize];
+        let safe = !self.takes_on(seat, from, target);
         let mut own = 0u8;
         let mut staying = 0u8;
         for (other, steps) in state.pieces.iter().enumerate() {
@@ -302,6 +338,34 @@ impl Game {
             return Err(Refusal::CellFull(cell));
         }
         Ok(())
+    }
+
+    /// Whether a piece of `seat` moving from `from` may take on its step
+    /// `target`: a safe cell protects, except on the seat's own entry cell
+    /// where the rules allow it (capture: own_entry).
+    pub(crate) fn takes_on(&self, seat: usize, from: u8, target: u8) -> bool {
+        if !self.track(seat).safe[target as usize] {
+            return true;
+        }
+        target == 1
+            && match self.rules.capture.own_entry {
+                OwnEntry::No => false,
+                OwnEntry::Entering => from == 0,
+                OwnEntry::Always => true,
+            }
+    }
+
+    /// Two waiting die values (slots, ascending) whose sum is `sum`.
+    pub(crate) fn sum_pair(&self, state: &State, sum: u8) -> Option<(usize, usize)> {
+        let pool = &state.pool;
+        (0..pool.len()).find_map(|i| {
+            (i + 1..pool.len()).find_map(|j| {
+                (!pool[i].bonus
+                    && !pool[j].bonus
+                    && pool[i].value as u16 + pool[j].value as u16 == sum as u16)
+                    .then_some((i, j))
+            })
+        })
     }
 
     /// The step `value` steps on from `from`, under the rules of home.

@@ -30,6 +30,9 @@ pub struct PoolValue {
     pub value: u8,
     /// Whether it came from a throw that gives another throw.
     pub again: bool,
+    /// Whether it is a bonus (for a capture or a piece home) rather than a die.
+    #[serde(default)]
+    pub bonus: bool,
 }
 
 /// A game in progress. Pieces are kept as the step each stands on along its
@@ -51,6 +54,16 @@ pub struct State {
     /// Throws this turn that gave another throw, in a row.
     #[serde(default)]
     pub streak: u8,
+    /// Whether the last throw was a double.
+    #[serde(default)]
+    pub doubles: bool,
+    /// Values used since the last throw.
+    #[serde(default)]
+    pub used: u8,
+    /// Within this throw, a piece left a blockade at the first step for
+    /// the second; no other piece of it may follow (stacks: pairs = apart).
+    #[serde(default)]
+    pub split: Option<(u8, u8)>,
     /// For each playing seat, whether it has brought a piece out this game.
     pub entered: ArrayVec<bool, MAX_SEATS>,
     /// Turns completed.

@@ -4,6 +4,17 @@ use serde::Serialize;
 
 use super::{RuleSet, board::CellId};
 
+/// Who may take on a seat's own entry cell when it is safe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum OwnEntry {
+    /// Nobody: it is safe like any other.
+    No,
+    /// The seat, with a piece leaving its start.
+    Entering,
+    /// The seat, with any move.
+    Always,
+}
+
 /// The `capture { .. }` block.
 #[derive(Clone, Debug, Serialize)]
 pub struct CaptureRules {
@@ -17,6 +28,15 @@ pub struct CaptureRules {
     pub extra_throws: u8,
     /// Whether partners may take each other (`partners = yes`).
     pub partners: bool,
+    /// A bonus value each capture adds to the waiting values (`bonus = 20`); 0 for none.
+    pub bonus: u8,
+    /// Whether a piece may land on a safe cell where another side stands
+    /// (`safe_shared = yes`); otherwise not (`safe_shared = no`).
+    pub safe_shared: bool,
+    /// Where a seat may take on its own entry cell (step 1 of its track) even
+    /// though the cell is safe: `own_entry = no`, `entering` (only a piece
+    /// leaving its start takes there) or `always` (any move of that seat).
+    pub own_entry: OwnEntry,
 }
 
 impl CaptureRules {

@@ -13,6 +13,9 @@ pub struct Outcome {
     pub values: Vec<u8>,
     /// Whether it gives another throw.
     pub again: bool,
+    /// Whether it is a double: two or more dice showing the same face.
+    #[serde(default)]
+    pub doubles: bool,
 }
 
 /// What is thrown on a turn.
@@ -28,6 +31,11 @@ pub struct Dice {
     pub total: u64,
     /// The smallest move value any outcome gives.
     pub smallest: u8,
+    /// On a double, when the seat has no piece at its start, the bottom
+    /// faces are also moved (`doubles_bottoms = when_all_out`): each die's
+    /// opposite face, whose value is this number less the top face (7 for
+    /// common dice); 0 when the rule is off.
+    pub bottoms_sum: u8,
     /// Cumulative weights, for sampling.
     cumulative: Vec<u64>,
 }
@@ -52,6 +60,7 @@ impl Dice {
         Dice {
             name,
             kind,
+            bottoms_sum: 0,
             total: running,
             outcomes,
             smallest,
@@ -102,6 +111,7 @@ mod tests {
             weight,
             values: vec![v],
             again: false,
+            doubles: false,
         };
         Dice::new("d".into(), "test".into(), vec![o("a", 1, 1), o("b", 3, 2)])
     }

@@ -58,6 +58,9 @@ pub struct EntryRules {
     pub moves_score: bool,
     /// Whether a value that can bring a piece out must do so (`forced = yes`).
     pub forced: bool,
+    /// Whether two waiting die values whose sum is an entry value may bring a
+    /// piece out together (`sum = yes`).
+    pub sum: bool,
 }
 
 impl EntryRules {

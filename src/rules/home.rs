@@ -19,6 +19,8 @@ pub struct HomeRules {
     pub exact: bool,
     /// The exception for pieces nearer than the smallest value.
     pub near: NearHome,
+    /// A bonus value each piece reaching home adds to the waiting values (`bonus = 10`); 0 for none.
+    pub bonus: u8,
 }
 
 impl HomeRules {

@@ -16,7 +16,7 @@ pub mod turn;
 use serde::Serialize;
 
 pub use board::{Board, Cell, CellId};
-pub use capture::CaptureRules;
+pub use capture::{CaptureRules, OwnEntry};
 pub use dice::{Dice, Outcome};
 pub use end::EndRules;
 pub use entry::{EntryRules, FirstPiece};
@@ -24,7 +24,7 @@ pub use home::{HomeRules, NearHome};
 pub use seats::{SeatId, SeatRules, Table};
 pub use stacks::StackRules;
 pub use track::Track;
-pub use turn::{AtLimit, ThrowOrder, TurnRules};
+pub use turn::{AtLimit, ThrowOrder, TurnRules, UseValues};
 
 /// The most pieces a game may have in all, over every seat.
 pub const MAX_PIECES: usize = 64;

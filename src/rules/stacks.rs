@@ -16,6 +16,15 @@ pub struct StackRules {
     /// Whether pieces of one seat on one cell and at one step may move together
     /// on one value, each the whole value (`groups = together`).
     pub groups: bool,
+    /// Whether a blockade of exactly `blockade` pieces may be passed with a
+    /// value of a double (`pass = with_doubles`); larger ones never.
+    pub doubles_pass: bool,
+    /// Whether a blockade also stops its own side's pieces (`blocks = everyone`);
+    /// otherwise only other sides' (`blocks = others`).
+    pub blocks_own: bool,
+    /// Whether, within one throw, two pieces that left one blockade may not
+    /// both go to the same new cell (`pairs = apart`); `pairs = free` allows it.
+    pub pairs_apart: bool,
     /// The most pieces, of any seats, that may stand on one cell (`max = 2`); 0 for no limit.
     pub max: u8,
     /// The most pieces of one seat that may stand on one cell (`own_max = 1`); 0 for no limit.
@@ -49,10 +58,14 @@ impl StackRules {
         format!(
             "{} pieces of one side make a blockade; {}; {}; {}",
             self.blockade,
-            if self.group_passes {
-                "a group no smaller than a blockade may pass it"
-            } else {
-                "no opponent passes a blockade"
+            match (self.group_passes, self.doubles_pass, self.blocks_own) {
+                (true, _, _) => "a group no smaller than a blockade may pass it",
+                (_, true, true) =>
+                    "a blockade of that size is passed only with a double, a larger one never, by anyone",
+                (_, true, false) =>
+                    "a blockade of that size is passed only with a double, a larger one never",
+                (_, false, true) => "no piece passes a blockade, its own side's neither",
+                (_, false, false) => "no opponent passes a blockade",
             },
             if self.take_as_many {
                 "landing with as many or more takes it, except on a safe cell"
@@ -61,6 +74,8 @@ impl StackRules {
             },
             if self.groups {
                 "pieces on one cell may move together"
+            } else if self.pairs_apart {
+                "pieces move one at a time, and two from one blockade never to the same cell in one throw"
             } else {
                 "pieces move one at a time"
             }

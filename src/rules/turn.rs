@@ -12,6 +12,19 @@ pub enum ThrowOrder {
     AllFirst,
 }
 
+/// How many of the values of a throw must be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum UseValues {
+    /// Each value that can be used must be, one after another (`use = each`).
+    Each,
+    /// As many values as possible: a first move that leaves fewer usable is
+    /// not allowed, and when only one of them can be used, the larger
+    /// (`use = most`).
+    Most,
+    /// At least one value where possible; the rest may be left (`use = one`).
+    One,
+}
+
 /// What the game comes to when the turn limit is reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum AtLimit {
@@ -31,6 +44,13 @@ pub struct TurnRules {
     pub throws: ThrowOrder,
     /// Whether a throw that can be used must be used (`must_move = yes`).
     pub must_move: bool,
+    /// How many of the waiting values must be used (`use = ..`).
+    pub use_values: UseValues,
+    /// Bonus values are used only once no die value waits (`bonus = after_dice`);
+    /// otherwise in any order (`bonus = any_order`).
+    pub bonus_after_dice: bool,
+    /// Whether a bonus may be left unused (`bonus_optional = yes`).
+    pub bonus_optional: bool,
     /// Whether a seat whose pieces are all home is passed over (`finished = skip`);
     /// otherwise it keeps throwing and moves nothing.
     pub skip_finished: bool,
@@ -60,7 +80,11 @@ impl TurnRules {
                 ThrowOrder::OneAtATime => "each throw is used before the next",
                 ThrowOrder::AllFirst => "all throws first, then used in any order",
             },
-            if self.must_move {
+            if self.use_values == UseValues::Most {
+                "as many values as possible must be used, and the larger when only one can"
+            } else if self.use_values == UseValues::One {
+                "at least one value must be used where possible"
+            } else if self.must_move {
                 "a usable throw must be used"
             } else {
                 "a throw may be left unused"

@@ -5,6 +5,8 @@ use crate::diagnostic::{Span, Spanned};
 /// A parsed variant file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VariantFile {
+    /// `extends "base"`: the variant this house-rule file changes, if any.
+    pub extends: Option<Extends>,
     /// Named cell sets, in file order.
     pub regions: Vec<Region>,
     /// Blocks of settings, in file order.
@@ -12,6 +14,15 @@ pub struct VariantFile {
     /// The end of the file (an empty span after its last byte), where
     /// something missing from the whole file is reported.
     pub end: Span,
+}
+
+/// `extends "base"` at the top of a house-rule file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Extends {
+    /// The base as written, unquoted, spanned at the string (quotes included).
+    pub name: Spanned<String>,
+    /// The whole item, keyword and string.
+    pub span: Span,
 }
 
 /// `region name = cells`.
@@ -151,6 +162,115 @@ impl Atom {
             AtomKind::Call(..) => "a computed value",
             AtomKind::Group(_) => "a group in parentheses",
             AtomKind::Table(_) => "a table",
+        }
+    }
+}
+
+/// Moves every span of a tree by a number of bytes: a house-rule file and
+/// its bases are compiled together, each file at its own offset, so that a
+/// span tells which file it points into.
+pub trait Shift {
+    /// Adds `by` to every span.
+    fn shift(&mut self, by: u32);
+}
+
+impl Shift for Span {
+    fn shift(&mut self, by: u32) {
+        self.start += by;
+        self.end += by;
+    }
+}
+
+impl<T> Shift for Spanned<T> {
+    fn shift(&mut self, by: u32) {
+        self.span.shift(by);
+    }
+}
+
+impl Shift for VariantFile {
+    fn shift(&mut self, by: u32) {
+        if let Some(extends) = &mut self.extends {
+            extends.name.shift(by);
+            extends.span.shift(by);
+        }
+        for region in &mut self.regions {
+            region.shift(by);
+        }
+        for block in &mut self.blocks {
+            block.shift(by);
+        }
+        self.end.shift(by);
+    }
+}
+
+impl Shift for Region {
+    fn shift(&mut self, by: u32) {
+        self.name.shift(by);
+        self.value.shift(by);
+    }
+}
+
+impl Shift for Block {
+    fn shift(&mut self, by: u32) {
+        self.kind.shift(by);
+        if let Some(label) = &mut self.label {
+            label.shift(by);
+        }
+        for setting in &mut self.settings {
+            setting.shift(by);
+        }
+        self.span.shift(by);
+    }
+}
+
+impl Shift for Setting {
+    fn shift(&mut self, by: u32) {
+        self.key.shift(by);
+        self.value.shift(by);
+    }
+}
+
+impl Shift for Value {
+    fn shift(&mut self, by: u32) {
+        for element in &mut self.elements {
+            element.shift(by);
+        }
+        self.span.shift(by);
+    }
+}
+
+impl Shift for Element {
+    fn shift(&mut self, by: u32) {
+        for atom in &mut self.atoms {
+            atom.shift(by);
+        }
+        self.span.shift(by);
+    }
+}
+
+impl Shift for Atom {
+    fn shift(&mut self, by: u32) {
+        self.span.shift(by);
+        match &mut self.kind {
+            AtomKind::Name(_) | AtomKind::Number(_) | AtomKind::Fraction(..) | AtomKind::Str(_) => {
+            }
+            AtomKind::Range(from, to) => {
+                from.shift(by);
+                to.shift(by);
+            }
+            AtomKind::Call(name, value) => {
+                name.shift(by);
+                if let Some(value) = value {
+                    value.shift(by);
+                }
+            }
+            AtomKind::Group(value) => value.shift(by),
+            AtomKind::Table(entries) => {
+                for (key, element) in entries {
+                    key.shift(by);
+                    element.shift(by);
+                }
+            }
         }
     }
 }

@@ -32,8 +32,11 @@ pub fn parse(text: &str) -> Result<VariantFile, Diagnostic> {
 /// The words that start items; none of them can be a name.
 const KEYWORDS: &[&str] = &[
     "game", "board", "dice", "seat", "players", "turn", "entry", "home", "capture", "stacks",
-    "end", "region",
+    "end", "region", "extends",
 ];
+
+/// How many of [`KEYWORDS`] start blocks: all but `region` and `extends`.
+const BLOCK_KEYWORDS: usize = KEYWORDS.len() - 2;
 
 fn syntax_error(text: &str, err: pest::error::Error<Rule>) -> Diagnostic {
     let (span, pos) = match err.location {
@@ -244,7 +247,10 @@ fn unclosed_block(text: &str, pos: usize) -> Option<Diagnostic> {
 fn unexpected_word(text: &str, pos: usize, positives: &[Rule]) -> Option<Diagnostic> {
     let word = word_at(text, pos)?;
     let span = Span::new(pos, pos + word.len());
-    let wants_item = positives.contains(&Rule::block_kind) || positives.contains(&Rule::kw_region);
+    // At the very start the parser only says it wanted a file.
+    let wants_item = positives
+        .iter()
+        .any(|r| matches!(r, Rule::block_kind | Rule::kw_region | Rule::file));
     if wants_item && !KEYWORDS.contains(&word) {
         let after = text[pos + word.len()..].trim_start();
         if after.starts_with('=') && !after.starts_with("==") {
@@ -269,7 +275,7 @@ fn unexpected_word(text: &str, pos: usize, positives: &[Rule]) -> Option<Diagnos
             Some(near) => d.with_help(format!("did you mean `{near}`?")),
             None => d.with_help(format!(
                 "a file is made of blocks ({}) and regions (`region name = cells`)",
-                KEYWORDS[..KEYWORDS.len() - 1].join(", ")
+                KEYWORDS[..BLOCK_KEYWORDS].join(", ")
             )),
         });
     }
@@ -284,7 +290,7 @@ fn unexpected_word(text: &str, pos: usize, positives: &[Rule]) -> Option<Diagnos
                 format!("`{word}` is a keyword and cannot be used as a name"),
             )
             .with_help(format!(
-                "the keywords {} are reserved for the start of blocks and regions",
+                "the keywords {} are reserved for the start of blocks, regions and `extends`",
                 KEYWORDS.join(", ")
             )),
         );
@@ -307,12 +313,43 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
 
 fn lower_file(pair: Pair<'_, Rule>) -> Result<VariantFile, Diagnostic> {
     let mut file = VariantFile {
+        extends: None,
         regions: Vec::new(),
         blocks: Vec::new(),
         end: Span::default(),
     };
+    // The first item that is not `extends`, for an `extends` written after it.
+    let mut first_item: Option<Span> = None;
     for item in pair.into_inner() {
+        if item.as_rule() != Rule::extends_item && item.as_rule() != Rule::EOI {
+            first_item.get_or_insert_with(|| span_of(&item));
+        }
         match item.as_rule() {
+            Rule::extends_item => {
+                let extends = lower_extends(item);
+                if let Some(first) = &file.extends {
+                    return Err(Diagnostic::new(
+                        "syntax::extends_twice",
+                        extends.span,
+                        "a file extends at most one base",
+                    )
+                    .with_note(first.span, "the base is named here")
+                    .with_help("a house-rule file changes one variant; to change a house-rule file, extend it in a file of its own"));
+                }
+                if let Some(first) = first_item {
+                    return Err(Diagnostic::new(
+                        "syntax::extends_not_first",
+                        extends.span,
+                        "`extends` must come first in the file",
+                    )
+                    .with_note(first, "the file's first item is here")
+                    .with_help(format!(
+                        "move `extends \"{}\"` to the top of the file, before every block and region",
+                        extends.name.node
+                    )));
+                }
+                file.extends = Some(extends);
+            }
             Rule::region_item => file.regions.push(lower_region_item(item)?),
             Rule::block => file.blocks.push(lower_block(item)?),
             Rule::EOI => {}
@@ -320,6 +357,18 @@ fn lower_file(pair: Pair<'_, Rule>) -> Result<VariantFile, Diagnostic> {
         }
     }
     Ok(file)
+}
+
+fn lower_extends(pair: Pair<'_, Rule>) -> Extends {
+    let span = span_of(&pair);
+    let string = pair
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::string)
+        .expect("extends has a string");
+    Extends {
+        name: Spanned::new(unquote(string.as_str()), span_of(&string)),
+        span,
+    }
 }
 
 fn lower_region_item(pair: Pair<'_, Rule>) -> Result<Region, Diagnostic> {
@@ -533,7 +582,7 @@ mod tests {
         let err = parse("board cross { arm_width = 3").unwrap_err();
         assert_eq!(err.message, "the `board` block is not closed");
         assert!(err.label.unwrap().contains("`}`"));
-        assert_eq!(err.notes[0].0, Span::new(0, 13));
+        assert_eq!(err.notes[0].span, Span::new(0, 13));
         let err = parse("turn { limit = 3\nend { stop = last_side }").unwrap_err();
         assert_eq!(err.message, "the `turn` block is not closed");
         assert_eq!(err.span, Span::new(17, 20));
@@ -587,6 +636,24 @@ mod tests {
         let err = parse("game g { }\npieces = 4").unwrap_err();
         assert_eq!(err.code, "syntax::setting_outside_block");
         let err = parse("capture { safe = home }").unwrap_err();
+        assert_eq!(err.code, "syntax::keyword_as_name");
+    }
+
+    #[test]
+    fn extends_comes_first_and_once() {
+        let file = parse("// house\nextends \"pachisi\"\nentry { on = any }").unwrap();
+        let extends = file.extends.unwrap();
+        assert_eq!(extends.name.node, "pachisi");
+        assert_eq!(extends.name.span, Span::new(17, 26));
+        let err = parse("entry { on = any }\nextends \"pachisi\"").unwrap_err();
+        assert_eq!(err.code, "syntax::extends_not_first");
+        assert_eq!(err.span, Span::new(19, 36));
+        assert_eq!(err.notes[0].span, Span::new(0, 18));
+        let err = parse("extends \"a\"\nextends \"b\"").unwrap_err();
+        assert_eq!(err.code, "syntax::extends_twice");
+        let err = parse("extend \"pachisi\"").unwrap_err();
+        assert_eq!(err.help.as_deref(), Some("did you mean `extends`?"));
+        let err = parse("region r = a1, extends").unwrap_err();
         assert_eq!(err.code, "syntax::keyword_as_name");
     }
 }

@@ -8,6 +8,7 @@ pub fn describe(rule: Rule) -> &'static str {
     match rule {
         Rule::file => "a variant file",
         Rule::EOI => "the end of the file",
+        Rule::extends_item => "`extends \"base\"`",
         Rule::region_item => "a region (`region name = cells`)",
         Rule::block => "a block such as `board cross { .. }`",
         Rule::block_kind => {
@@ -26,6 +27,7 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::number => "a number",
         Rule::name => "a name",
         Rule::string => "a quoted string",
+        Rule::kw_extends => "`extends`",
         Rule::kw_region => "`region`",
         Rule::kw_game => "`game`",
         Rule::kw_board => "`board`",

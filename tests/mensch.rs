@@ -1,0 +1,488 @@
+//! Rule tests for Mensch ärgere Dich nicht (variants/mensch.variant), one
+//! test per rule of docs/games/mensch.md.
+//!
+//! Positions are written as the track steps of each playing seat's four
+//! pieces (0 = on the B squares, 1 = on the seat's A square, 40 = the
+//! square before A, 41..43 = goal squares a..c, 44 = goal square d, home)
+//! and the die values waiting to be used. Yellow's A square is a5; its
+//! goal squares are b6, c6, d6 and e6.
+
+use std::path::Path;
+
+use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State, render};
+
+const HOME: u8 = 44;
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+fn game(players: usize) -> Game {
+    Game::bundled("mensch", Some(players)).unwrap()
+}
+
+/// A position in a game under way (every seat has brought a piece out
+/// before): for each playing seat in turn order the steps of its four
+/// pieces (any order), the seat to move, and the die values waiting to be
+/// used (none: the seat is about to throw).
+fn position(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8]) -> State {
+    state(game, pieces, mover, pool, true)
+}
+
+/// The same, at the very start: no seat has brought a piece out yet.
+fn at_the_start(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8]) -> State {
+    state(game, pieces, mover, pool, false)
+}
+
+fn state(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8], under_way: bool) -> State {
+    let pieces: Vec<Vec<u8>> = pieces
+        .iter()
+        .map(|p| {
+            let mut p = p.to_vec();
+            p.sort_unstable();
+            p
+        })
+        .collect();
+    let finished: Vec<usize> = (0..pieces.len())
+        .filter(|&i| pieces[i].iter().all(|&s| s == HOME))
+        .collect();
+    let entered: Vec<bool> = pieces
+        .iter()
+        .map(|p| under_way || p.iter().any(|&s| s > 0))
+        .collect();
+    let sixes = pool.iter().filter(|&&v| v == 6).count();
+    let json = serde_json::json!({
+        "pieces": pieces,
+        "mover": mover,
+        "phase": if pool.is_empty() { "throw" } else { "move" },
+        "pool": pool
+            .iter()
+            .map(|&v| serde_json::json!({"value": v, "again": v == 6}))
+            .collect::<Vec<_>>(),
+        "extra": sixes,
+        "streak": sixes,
+        "entered": entered,
+        "turns": 0,
+        "finished": finished,
+        "at_limit": false,
+    });
+    game.load_state(&json.to_string())
+        .unwrap_or_else(|e| panic!("bad test position {json}: {e}"))
+}
+
+/// The first race step of `seat`'s track on the cell called `cell`.
+fn step_at(game: &Game, seat: usize, cell: &str) -> u8 {
+    let board = &game.rules().board;
+    let track = game.track(seat);
+    (1..track.home())
+        .find(|&s| board.cell_name(track.cell(s)) == cell)
+        .unwrap_or_else(|| panic!("{} never passes {cell}", game.seat_name(seat)))
+}
+
+/// The name of the cell of `seat`'s step `step`.
+fn cell_of(game: &Game, seat: usize, step: u8) -> String {
+    game.rules()
+        .board
+        .cell_name(game.track(seat).cell(step))
+        .to_string()
+}
+
+/// The throw of the die that shows `value`.
+fn throw_of(game: &Game, value: u8) -> Action {
+    let i = game
+        .chance_outcomes()
+        .iter()
+        .position(|o| o.values == [value])
+        .unwrap_or_else(|| panic!("no throw shows {value}"));
+    Action::Throw(i as u8)
+}
+
+/// Applies an action that must be allowed.
+fn play(game: &Game, state: &mut State, action: Action) {
+    if let Err(e) = game.apply(state, action) {
+        panic!("{} refused: {e}", game.action_text(action));
+    }
+}
+
+/// Applies an action that must be refused, checks the state did not change,
+/// and returns the refusal and its reason.
+fn refused(game: &Game, state: &mut State, action: Action) -> (Refusal, String) {
+    let before = state.clone();
+    let err = game
+        .apply(state, action)
+        .expect_err("the action should be refused");
+    assert_eq!(*state, before, "a refused action changed the state");
+    assert_eq!(game.refusal(state, action), Some(err.refusal));
+    assert!(!game.legal_actions(state).contains(&action));
+    (err.refusal, err.reason)
+}
+
+// ---------------------------------------------------------------------------
+// Players and seats
+// ---------------------------------------------------------------------------
+
+#[test]
+fn two_players_sit_opposite_three_and_four_go_clockwise_each_alone() {
+    let two = game(2);
+    assert_eq!((two.seat_name(0), two.seat_name(1)), ("yellow", "red"));
+    let three = game(3);
+    let names: Vec<&str> = (0..3).map(|i| three.seat_name(i)).collect();
+    assert_eq!(names, ["yellow", "green", "red"]);
+    let four = game(4);
+    let names: Vec<&str> = (0..4).map(|i| four.seat_name(i)).collect();
+    assert_eq!(names, ["yellow", "green", "red", "black"]);
+    for g in [&two, &three, &four] {
+        assert_eq!(g.side_count(), g.players(), "no teams");
+        let s = g.new_initial_state();
+        for seat in 0..g.players() {
+            assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 0], "all on the B squares");
+        }
+    }
+    assert!(Game::bundled("mensch", Some(1)).is_err());
+    assert!(Game::bundled("mensch", Some(5)).is_err());
+}
+
+// ---------------------------------------------------------------------------
+// The board and the track
+// ---------------------------------------------------------------------------
+
+#[test]
+fn pieces_go_clockwise_round_the_40_squares_from_a_into_their_four_goal_squares() {
+    let g = game(4);
+    let yellow: Vec<String> = (0..=HOME).map(|s| cell_of(&g, 0, s)).collect();
+    assert_eq!(yellow[0], "yellow_b");
+    assert_eq!(yellow[1], "a5", "the A square");
+    assert_eq!(&yellow[1..=5], ["a5", "b5", "c5", "d5", "e5"]);
+    assert_eq!(&yellow[6..=10], ["e4", "e3", "e2", "e1", "f1"]);
+    assert_eq!(yellow[40], "a6", "the square before A");
+    assert_eq!(
+        &yellow[41..=44],
+        ["b6", "c6", "d6", "e6"],
+        "goal squares a to d"
+    );
+    // The circuit: 40 squares, each passed once.
+    let mut circuit = yellow[1..=40].to_vec();
+    circuit.sort();
+    circuit.dedup();
+    assert_eq!(circuit.len(), 40);
+    // Nobody else's track enters yellow's goal squares.
+    for seat in 1..4 {
+        for goal in &yellow[41..=44] {
+            assert!((0..=HOME).all(|s| &cell_of(&g, seat, s) != goal));
+        }
+    }
+    // The middle of the board is no square.
+    assert!(g.rules().board.cell_named("f6").is_none());
+}
+
+#[test]
+fn the_a_squares_are_ten_squares_apart() {
+    let g = game(4);
+    let a: Vec<String> = (0..4).map(|seat| cell_of(&g, seat, 1)).collect();
+    assert_eq!(a, ["a5", "g1", "k7", "e11"]);
+    for (seat, square) in a.iter().enumerate() {
+        assert_eq!(step_at(&g, 0, square), 1 + 10 * seat as u8);
+    }
+}
+
+#[test]
+fn one_die_of_six_faces_and_only_a_6_throws_again() {
+    let g = game(2);
+    let labels: Vec<&str> = g
+        .chance_outcomes()
+        .iter()
+        .map(|o| o.label.as_str())
+        .collect();
+    assert_eq!(labels, ["1", "2", "3", "4", "5", "6"]);
+    let again: Vec<bool> = g.chance_outcomes().iter().map(|o| o.again).collect();
+    assert_eq!(again, [false, false, false, false, false, true]);
+}
+
+// ---------------------------------------------------------------------------
+// Coming out
+// ---------------------------------------------------------------------------
+
+#[test]
+fn the_first_piece_of_the_game_comes_out_onto_a_on_any_throw() {
+    let g = game(2);
+    for v in 1..=6 {
+        let mut s = at_the_start(&g, &[&[0, 0, 0, 0], &[0, 0, 0, 0]], 0, &[v]);
+        assert_eq!(g.legal_actions(&s), [Action::step(0, v)], "throw {v}");
+        play(&g, &mut s, Action::step(0, v));
+        assert_eq!(
+            s.seat_pieces(0),
+            &[0, 0, 0, 1],
+            "onto a5 whatever the throw"
+        );
+    }
+}
+
+#[test]
+fn later_pieces_come_out_only_on_a_6() {
+    let g = game(2);
+    // Yellow's pieces were all taken back to B; yellow threw 5: nothing moves.
+    let mut s = position(&g, &[&[0, 0, 0, 0], &[0, 0, 0, 20]], 0, &[5]);
+    assert_eq!(g.legal_actions(&s), [Action::Pass]);
+    let (refusal, _) = refused(&g, &mut s, Action::step(0, 5));
+    assert_eq!(refusal, Refusal::EntryValue { first: false });
+    // A 6 brings one out onto a5.
+    let mut s = position(&g, &[&[0, 0, 0, 0], &[0, 0, 0, 20]], 0, &[6]);
+    play(&g, &mut s, Action::step(0, 6));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 0, 1]);
+    assert_eq!(
+        (g.mover(&s), s.phase),
+        (0, Phase::Throw),
+        "and throws again"
+    );
+}
+
+#[test]
+fn a_6_must_bring_a_piece_out_while_one_waits_and_a_is_free() {
+    let g = game(2);
+    // Yellow: a piece at step 10, three on B; yellow threw 6.
+    let mut s = position(&g, &[&[0, 0, 0, 10], &[0, 0, 0, 20]], 0, &[6]);
+    assert_eq!(g.legal_actions(&s), [Action::step(0, 6)]);
+    let (refusal, reason) = refused(&g, &mut s, Action::step(10, 6));
+    assert_eq!(refusal, Refusal::MustEnter);
+    assert!(reason.contains("entry: forced"), "{reason}");
+}
+
+#[test]
+fn a_6_moves_a_piece_on_the_track_when_an_own_piece_stands_on_a() {
+    let g = game(2);
+    // Yellow: pieces on a5 (step 1) and step 10, two on B; yellow threw 6.
+    let mut s = position(&g, &[&[0, 0, 1, 10], &[0, 0, 0, 20]], 0, &[6]);
+    let (refusal, _) = refused(&g, &mut s, Action::step(0, 6));
+    assert!(matches!(refusal, Refusal::CellFull(_)));
+    assert_eq!(
+        g.legal_actions(&s),
+        [Action::step(1, 6), Action::step(10, 6)]
+    );
+}
+
+#[test]
+fn a_piece_coming_out_onto_a_takes_a_foreign_piece_there() {
+    let g = game(2);
+    // Red has a piece on yellow's A square a5; yellow comes out with a 6.
+    let a5 = step_at(&g, 1, "a5");
+    let mut s = position(&g, &[&[0, 0, 0, 0], &[0, 0, 0, a5]], 0, &[6]);
+    play(&g, &mut s, Action::step(0, 6));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 0, 1]);
+    assert_eq!(s.seat_pieces(1), &[0, 0, 0, 0]);
+}
+
+// ---------------------------------------------------------------------------
+// Throwing again
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_6_gives_another_throw_however_many_come_in_a_row() {
+    let g = game(2);
+    // Yellow has every piece out; the leader moves on each 6.
+    let mut s = position(&g, &[&[2, 3, 4, 5], &[0, 0, 0, 20]], 0, &[]);
+    for lead in [5, 11, 17, 23, 29] {
+        play(&g, &mut s, throw_of(&g, 6));
+        play(&g, &mut s, Action::step(lead, 6));
+        assert_eq!((g.mover(&s), s.phase), (0, Phase::Throw), "from {lead}");
+    }
+    assert_eq!(s.seat_pieces(0), &[2, 3, 4, 35]);
+    // The sixth throw in a row is thrown too; a 2 ends the turn once used.
+    play(&g, &mut s, throw_of(&g, 2));
+    play(&g, &mut s, Action::step(35, 2));
+    assert_eq!(g.seat_name(g.mover(&s)), "red");
+}
+
+// ---------------------------------------------------------------------------
+// One piece a square, capture, jumping
+// ---------------------------------------------------------------------------
+
+#[test]
+fn own_pieces_cannot_share_a_square() {
+    let g = game(2);
+    // Yellow: pieces at steps 10 and 13; yellow threw 3.
+    let mut s = position(&g, &[&[0, 0, 10, 13], &[0, 0, 0, 25]], 0, &[3]);
+    let (refusal, reason) = refused(&g, &mut s, Action::step(10, 3));
+    assert!(matches!(refusal, Refusal::CellFull(_)));
+    assert!(reason.contains("own_max"), "{reason}");
+    assert_eq!(g.legal_actions(&s), [Action::step(13, 3)]);
+}
+
+#[test]
+fn landing_on_a_foreign_piece_sends_it_back_to_its_b_squares() {
+    let g = game(2);
+    // Red: a piece on e3 (yellow's step 7). Yellow at step 4 throws 3.
+    let e3 = step_at(&g, 1, "e3");
+    assert_eq!(cell_of(&g, 0, 7), "e3");
+    let mut s = position(&g, &[&[0, 0, 0, 4], &[0, 0, 0, e3]], 0, &[3]);
+    play(&g, &mut s, Action::step(4, 3));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 0, 7]);
+    assert_eq!(s.seat_pieces(1), &[0, 0, 0, 0]);
+    assert_eq!(g.seat_name(g.mover(&s)), "red", "no extra throw");
+}
+
+#[test]
+fn no_square_is_safe() {
+    let g = game(4);
+    assert!(g.rules().capture.safe.is_empty());
+    // Not even a foreign A square: yellow lands on green's A square g1 and takes.
+    let g1 = step_at(&g, 1, "g1");
+    assert_eq!(g1, 1);
+    let mut s = position(
+        &g,
+        &[&[0, 0, 0, 8], &[0, 0, 0, 1], &[0; 4], &[0; 4]],
+        0,
+        &[3],
+    );
+    play(&g, &mut s, Action::step(8, 3));
+    assert_eq!(s.seat_pieces(1), &[0, 0, 0, 0]);
+}
+
+#[test]
+fn pieces_may_be_jumped_own_and_foreign() {
+    let g = game(2);
+    // Yellow: pieces at 10 and 12. Red: a piece on yellow's step 13 (g2 is 12).
+    let at_13 = step_at(&g, 1, &cell_of(&g, 0, 13));
+    let mut s = position(&g, &[&[0, 0, 10, 12], &[0, 0, 0, at_13]], 0, &[5]);
+    play(&g, &mut s, Action::step(10, 5));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 12, 15]);
+    assert_eq!(s.seat_pieces(1), &[0, 0, 0, at_13], "jumped, not taken");
+}
+
+#[test]
+fn capturing_is_not_compulsory() {
+    let g = game(2);
+    // Yellow at 4 could take red on step 7 with a 3, or move its piece at 20.
+    let e3 = step_at(&g, 1, "e3");
+    let mut s = position(&g, &[&[0, 0, 4, 20], &[0, 0, 0, e3]], 0, &[3]);
+    assert_eq!(
+        g.legal_actions(&s),
+        [Action::step(4, 3), Action::step(20, 3)]
+    );
+    play(&g, &mut s, Action::step(20, 3));
+    assert_eq!(s.seat_pieces(1), &[0, 0, 0, e3]);
+}
+
+#[test]
+fn a_throw_that_can_be_used_must_be_used() {
+    let g = game(2);
+    let mut s = position(&g, &[&[0, 0, 0, 10], &[0, 0, 0, 20]], 0, &[2]);
+    let (refusal, _) = refused(&g, &mut s, Action::Pass);
+    assert_eq!(refusal, Refusal::MustMove);
+}
+
+// ---------------------------------------------------------------------------
+// The goal
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_piece_goes_from_the_square_before_a_into_its_goal_not_round_again() {
+    let g = game(2);
+    // Yellow at step 38 (b7) throws 4: past a6 into goal square b (c6).
+    let mut s = position(&g, &[&[0, 0, 0, 38], &[0, 0, 0, 20]], 0, &[4]);
+    play(&g, &mut s, Action::step(38, 4));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 0, 42]);
+    assert_eq!(cell_of(&g, 0, 42), "c6");
+}
+
+#[test]
+fn the_goal_squares_take_exact_throws_only() {
+    let g = game(2);
+    // Yellow at step 42 (c6), two from d; a 3 is too many.
+    let mut s = position(&g, &[&[0, 0, 0, 42], &[0, 0, 0, 20]], 0, &[3]);
+    let (refusal, _) = refused(&g, &mut s, Action::step(42, 3));
+    assert_eq!(refusal, Refusal::Overshoot);
+    assert_eq!(g.legal_actions(&s), [Action::Pass]);
+    let mut s = position(&g, &[&[0, 0, 0, 42], &[0, 0, 0, 20]], 0, &[2]);
+    play(&g, &mut s, Action::step(42, 2));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 0, HOME]);
+}
+
+#[test]
+fn pieces_may_jump_inside_the_goal_but_not_share_a_goal_square() {
+    let g = game(2);
+    // Yellow: goal squares a (41) and b (42) held; a 3 takes the piece on a to d.
+    let mut s = position(&g, &[&[0, 0, 41, 42], &[0, 0, 0, 20]], 0, &[3]);
+    play(&g, &mut s, Action::step(41, 3));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 42, HOME]);
+    // A 1 from a to the held b is refused.
+    let mut s = position(&g, &[&[0, 0, 41, 42], &[0, 0, 0, 20]], 0, &[1]);
+    let (refusal, _) = refused(&g, &mut s, Action::step(41, 1));
+    assert!(matches!(refusal, Refusal::CellFull(_)));
+}
+
+#[test]
+fn the_first_with_all_four_pieces_in_the_goal_wins() {
+    let g = game(4);
+    // Red: three pieces finished, one on goal square c (43); red threw 1.
+    let mut s = position(
+        &g,
+        &[
+            &[0, 0, 0, 30],
+            &[0, 0, 0, 5],
+            &[43, HOME, HOME, HOME],
+            &[0; 4],
+        ],
+        2,
+        &[1],
+    );
+    assert!(g.outcome(&s).is_none());
+    play(&g, &mut s, Action::step(43, 1));
+    assert_eq!(g.actor(&s), Actor::Terminal);
+    let outcome = g.outcome(&s).unwrap();
+    assert_eq!(outcome.winners, [2]);
+    assert_eq!(outcome.reason, EndReason::Finished);
+}
+
+#[test]
+fn everyone_first_throws_for_who_begins() {
+    let g = game(3);
+    let start = g.new_initial_state();
+    assert_eq!(start.phase, Phase::Opening);
+    assert_eq!(
+        g.chance_actions(&start),
+        (0..3).map(|i| (Action::Begin(i), 1)).collect::<Vec<_>>()
+    );
+    let mut s = start.clone();
+    play(&g, &mut s, Action::Begin(1));
+    assert_eq!(g.seat_name(g.mover(&s)), "green");
+    // Green's first throw brings its first piece onto its A square g1.
+    play(&g, &mut s, throw_of(&g, 4));
+    assert_eq!(g.legal_actions(&s), [Action::step(0, 4)]);
+}
+
+// ---------------------------------------------------------------------------
+// The pictures in docs/games/mensch.md
+// ---------------------------------------------------------------------------
+
+/// The pictures in docs/games/mensch.md are what the renderer draws now.
+/// Regenerate them with `PACHISI_WRITE_DOCS=1 cargo test --test mensch`.
+#[test]
+fn the_pictures_in_the_docs_are_current() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
+    let write = std::env::var_os("PACHISI_WRITE_DOCS").is_some_and(|v| !v.is_empty());
+    let page = std::fs::read_to_string(dir.join("mensch.md")).expect("docs/games/mensch.md");
+    let g = Game::bundled("mensch", None).expect("mensch loads");
+    let yellow = g.seat_index("yellow").expect("yellow plays");
+    for (file, svg) in [
+        ("mensch-board.svg", render::svg(&g, None, None)),
+        (
+            "mensch-yellow-track.svg",
+            render::svg(&g, None, Some(yellow)),
+        ),
+    ] {
+        let path = dir.join(file);
+        if write {
+            std::fs::write(&path, &svg).expect("the picture can be written");
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            on_disk == svg,
+            "docs/games/{file} is not what the renderer draws now; \
+             regenerate it with `PACHISI_WRITE_DOCS=1 cargo test --test mensch`"
+        );
+        assert!(
+            page.contains(&format!("]({file})")),
+            "docs/games/mensch.md does not embed {file}"
+        );
+    }
+}
