@@ -9,6 +9,11 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("pachisi", include_str!("../variants/pachisi.variant")),
     ("ludo", include_str!("../variants/ludo.variant")),
     ("mensch", include_str!("../variants/mensch.variant")),
+    ("parcheesi", include_str!("../variants/parcheesi.variant")),
+    (
+        "russian-pachisi",
+        include_str!("../variants/russian-pachisi.variant"),
+    ),
     (
         "house/pachisi-no-grace-entry",
         include_str!("../variants/house/pachisi-no-grace-entry.variant"),

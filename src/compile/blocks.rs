@@ -431,11 +431,15 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
 
 /// The `end` block.
 pub fn end(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<EndRules> {
-    let r = reader(block, &["stop"], "the end block", errors);
+    let r = reader(block, &["stop", "team"], "the end block", errors);
     let stop_at_first = setting(&r, "stop", true, errors, |v| {
         Ok(word("stop", v, &["last_side", "first_side"])? == 1)
     });
+    let first_member = setting(&r, "team", false, errors, |v| {
+        Ok(word("team", v, &["all", "first"])? == 1)
+    });
     Some(EndRules {
         stop_at_first: stop_at_first?,
+        first_member: first_member?,
     })
 }

@@ -94,6 +94,7 @@ impl Game {
                     || entry.on.allows(v.value, v.again)
                     || entry.first_on.allows(v.value, v.again))
         });
+        let mut values_used = 1;
         match slot {
             Some(slot) => {
                 state.pool.remove(slot);
@@ -105,6 +106,7 @@ impl Game {
                 };
                 state.pool.remove(j);
                 state.pool.remove(i);
+                values_used = 2;
             }
             None => return,
         }
@@ -113,14 +115,21 @@ impl Game {
         } else {
             self.reach(from, by, home).unwrap_or(home)
         };
-        state.used = state.used.saturating_add(1);
-        // Leaving a blockade: the rest of it may not follow to the same cell
-        // in this throw (stacks: pairs = apart).
+        state.used = state.used.saturating_add(values_used);
+        // Two pieces of one blockade are followed through the throw: they
+        // may not come together on a new cell (stacks: pairs = apart).
         let stacks = &self.rules.stacks;
         if stacks.pairs_apart && from > 0 && stacks.blockade > 0 {
-            let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
-            if here >= stacks.blockade && count < here {
-                state.split = Some((from, target));
+            match state.split {
+                Some((a, b)) if a == from => state.split = Some((target, b)),
+                Some((a, b)) if b == from => state.split = Some((a, target)),
+                Some(_) => {}
+                None => {
+                    let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
+                    if here >= stacks.blockade && count < here {
+                        state.split = Some((target, from));
+                    }
+                }
             }
         }
         let pieces = &mut state.pieces[seat];
@@ -136,7 +145,7 @@ impl Game {
             state.entered[seat] = true;
         }
         if target < home && self.rules.capture.by_landing && self.takes_on(seat, from, target) {
-            let mut taken = false;
+            let mut taken = 0u8;
             for other in 0..state.pieces.len() {
                 let partner = self.side[other] == self.side[seat];
                 if other == seat || (partner && !self.rules.capture.partners) {
@@ -147,21 +156,23 @@ impl Game {
                 if a == NONE {
                     continue;
                 }
-                let mut changed = false;
+                let before = taken;
                 for step in state.pieces[other].iter_mut() {
                     if *step == a || *step == b {
                         *step = 0;
-                        changed = true;
+                        taken += 1;
                     }
                 }
-                if changed {
+                if taken > before {
                     sort_small(&mut state.pieces[other]);
-                    taken = true;
                 }
             }
-            if taken {
+            if taken > 0 {
+                // Extra throws come with the landing; a bonus with each piece taken.
                 state.extra = state.extra.saturating_add(self.rules.capture.extra_throws);
-                self.add_bonus(state, self.rules.capture.bonus);
+                for _ in 0..taken {
+                    self.add_bonus(state, self.rules.capture.bonus);
+                }
             }
         }
         if target == home && from < home {

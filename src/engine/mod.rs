@@ -403,7 +403,8 @@ impl Game {
             .map(|&a| {
                 let mut next = state.clone();
                 self.apply_unchecked(&mut next, a);
-                1 + self.most_usable(state, &next, state.pool.len() as u8 - 1)
+                let used = next.used.saturating_sub(state.used);
+                used + self.most_usable(state, &next, (state.pool.len() as u8).saturating_sub(used))
             })
             .collect();
         let best = depths.iter().copied().max().unwrap_or(0);
@@ -440,7 +441,8 @@ impl Game {
         for a in moves {
             let mut next = state.clone();
             self.apply_unchecked(&mut next, a);
-            best = best.max(1 + self.most_usable(before, &next, limit - 1));
+            let used = next.used.saturating_sub(state.used);
+            best = best.max(used + self.most_usable(before, &next, limit.saturating_sub(used)));
             if best == limit {
                 break;
             }
@@ -568,8 +570,12 @@ impl Game {
                 "a blockade of {n} stands at {} and the move may not pass it (stacks: pass)",
                 cell(c)
             ),
-            Refusal::LandOnBlockade(c, n) => format!(
+            Refusal::LandOnBlockade(c, n) if self.rules.stacks.take_as_many => format!(
                 "a blockade of {n} stands at {} and only as many or more may land on it (stacks: take)",
+                cell(c)
+            ),
+            Refusal::LandOnBlockade(c, n) => format!(
+                "a blockade of {n} stands at {} and no piece may land on it (stacks: take = never)",
                 cell(c)
             ),
             Refusal::MustMove => "a value that can be used must be used (turn: must_move)".into(),

@@ -278,9 +278,10 @@ impl Game {
                 }
             }
         }
-        if let Some((f, t)) = state.split
-            && f == from
-            && t == target
+        // The two pieces of a blockade split in this throw may not meet
+        // again on a new cell (stacks: pairs = apart).
+        if let Some((a, b)) = state.split
+            && ((from == a && target == b) || (from == b && target == a))
         {
             return Err(Refusal::PairApart(track.cell(target)));
         }

@@ -46,9 +46,12 @@ impl Game {
         let mut order: Vec<u8> = Vec::new();
         for &f in &state.finished {
             let side = self.side[f as usize];
-            let done = (0..self.seats.len())
-                .filter(|&i| self.side[i] == side)
-                .all(|i| state.has_finished(i));
+            let mut members = (0..self.seats.len()).filter(|&i| self.side[i] == side);
+            let done = if self.rules.end.first_member {
+                true
+            } else {
+                members.all(|i| state.has_finished(i))
+            };
             if done && !order.contains(&side) {
                 order.push(side);
             }

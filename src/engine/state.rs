@@ -60,8 +60,9 @@ pub struct State {
     /// Values used since the last throw.
     #[serde(default)]
     pub used: u8,
-    /// Within this throw, a piece left a blockade at the first step for
-    /// the second; no other piece of it may follow (stacks: pairs = apart).
+    /// Within this throw, the steps of two pieces that stood in one
+    /// blockade when the throw began and have split since; they may not
+    /// meet again on a new cell (stacks: pairs = apart).
     #[serde(default)]
     pub split: Option<(u8, u8)>,
     /// For each playing seat, whether it has brought a piece out this game.

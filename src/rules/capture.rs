@@ -58,6 +58,26 @@ impl CaptureRules {
             } else {
                 "never take each other"
             }
-        )
+        ) + &self.describe_more()
+    }
+
+    fn describe_more(&self) -> String {
+        let mut out = String::new();
+        if self.bonus > 0 {
+            out.push_str(&format!("; a capture gives a bonus of {}", self.bonus));
+        }
+        if !self.safe_shared {
+            out.push_str("; no landing on a safe cell another side holds");
+        }
+        match self.own_entry {
+            OwnEntry::No => {}
+            OwnEntry::Entering => out.push_str(
+                "; a piece leaving its start takes on its own entry cell though it is safe",
+            ),
+            OwnEntry::Always => {
+                out.push_str("; a seat takes on its own entry cell though it is safe")
+            }
+        }
+        out
     }
 }

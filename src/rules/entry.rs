@@ -83,6 +83,10 @@ impl EntryRules {
             "; a value that can bring a piece out must"
         } else {
             ""
+        } + if self.sum {
+            "; two die values whose sum lets a piece out may bring it out together"
+        } else {
+            ""
         }
     }
 }

@@ -38,6 +38,10 @@ impl HomeRules {
                     "; a piece nearer than the smallest value finishes on the smallest value",
                 _ => "",
             }
-        )
+        ) + &if self.bonus > 0 {
+            format!("; a piece home gives a bonus of {}", self.bonus)
+        } else {
+            String::new()
+        }
     }
 }

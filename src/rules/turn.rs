@@ -70,7 +70,7 @@ impl TurnRules {
     /// One line about the turn.
     pub fn describe(&self) -> String {
         format!(
-            "{}; {}; {}; {}; {}limit {} turns, then {}",
+            "{}; {}; {}{}; {}; {}limit {} turns, then {}",
             if self.begins_by_throw {
                 "a throw decides who begins"
             } else {
@@ -88,6 +88,12 @@ impl TurnRules {
                 "a usable throw must be used"
             } else {
                 "a throw may be left unused"
+            },
+            match (self.bonus_after_dice, self.bonus_optional) {
+                (true, true) => "; bonuses come after the dice and may be left",
+                (true, false) => "; bonuses come after the dice",
+                (false, true) => "; bonuses may be left",
+                (false, false) => "",
             },
             if self.skip_finished {
                 "a seat with all pieces home is passed over"
