@@ -22,6 +22,18 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "house/pachisi-all-throws-first",
         include_str!("../variants/house/pachisi-all-throws-first.variant"),
     ),
+    (
+        "house/russian-pachisi-pairs",
+        include_str!("../variants/house/russian-pachisi-pairs.variant"),
+    ),
+    (
+        "house/russian-pachisi-classic",
+        include_str!("../variants/house/russian-pachisi-classic.variant"),
+    ),
+    (
+        "house/russian-pachisi-forfeit",
+        include_str!("../variants/house/russian-pachisi-forfeit.variant"),
+    ),
 ];
 
 /// The names of the bundled variants.

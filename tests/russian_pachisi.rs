@@ -52,6 +52,15 @@ fn pairs() -> Game {
     .unwrap_or_else(|e| panic!("{e}"))
 }
 
+fn forfeit() -> Game {
+    Game::from_source(
+        "variants/house/russian-pachisi-forfeit.variant",
+        include_str!("../variants/house/russian-pachisi-forfeit.variant"),
+        Some(4),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
 fn classic() -> Game {
     Game::from_source(
         "variants/house/russian-pachisi-classic.variant",
@@ -1183,4 +1192,48 @@ fn the_pictures_in_the_doc_are_current() {
             "docs/games/russian-pachisi.md does not embed {file}"
         );
     }
+}
+
+#[test]
+fn forfeit_count_five_a_piece_not_home_and_ten_a_seat_after_the_winner() {
+    let g = forfeit();
+    // Red brings its last piece home and wins. Purple, next in turn, has
+    // all four out (4 x 5 + 1 x 10 = 30); green, opposite, has two home
+    // (2 x 5 + 2 x 10 = 30); blue, who moves just before red, has one home:
+    // the text's own example, 3 x 5 + 3 x 10 = 45.
+    let mut s = load(
+        &g,
+        &[
+            [HOME, HOME, HOME, 70],
+            [0, 0, 10, 20],
+            [5, 30, HOME, HOME],
+            [0, 4, 40, HOME],
+        ],
+        RED,
+        &[(2, false), (1, false)],
+        0,
+        0,
+        false,
+    );
+    g.apply(&mut s, Action::step(70, 2)).unwrap();
+    let outcome = g.outcome(&s).expect("red has won");
+    assert_eq!(outcome.winners, [RED as u8]);
+    assert_eq!(outcome.scores, [105, -30, -30, -45]);
+    assert_eq!(g.returns(&s), [105.0, -30.0, -30.0, -45.0]);
+}
+
+#[test]
+fn without_the_forfeit_count_there_are_no_scores() {
+    let g = game(4);
+    let mut s = load(
+        &g,
+        &[[HOME, HOME, HOME, 70], YARD, YARD, YARD],
+        RED,
+        &[(2, false), (1, false)],
+        0,
+        0,
+        false,
+    );
+    g.apply(&mut s, Action::step(70, 2)).unwrap();
+    assert!(g.outcome(&s).expect("red has won").scores.is_empty());
 }

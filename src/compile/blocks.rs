@@ -431,7 +431,15 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
 
 /// The `end` block.
 pub fn end(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<EndRules> {
-    let r = reader(block, &["stop", "team"], "the end block", errors);
+    let r = reader(
+        block,
+        &["stop", "team", "forfeit_piece", "forfeit_seat"],
+        "the end block",
+        errors,
+    );
+    let forfeit = |key: &'static str| move |v: &Value| number(key, v, 0, 10_000).map(|n| n as u16);
+    let forfeit_piece = setting(&r, "forfeit_piece", 0, errors, forfeit("forfeit_piece"));
+    let forfeit_seat = setting(&r, "forfeit_seat", 0, errors, forfeit("forfeit_seat"));
     let stop_at_first = setting(&r, "stop", true, errors, |v| {
         Ok(word("stop", v, &["last_side", "first_side"])? == 1)
     });
@@ -441,5 +449,7 @@ pub fn end(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<EndRul
     Some(EndRules {
         stop_at_first: stop_at_first?,
         first_member: first_member?,
+        forfeit_piece: forfeit_piece?,
+        forfeit_seat: forfeit_seat?,
     })
 }

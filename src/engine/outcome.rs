@@ -26,6 +26,10 @@ pub struct Outcome {
     pub ranks: Vec<u8>,
     /// Why the game ended.
     pub reason: EndReason,
+    /// For each playing seat, what it won (positive) or paid (negative)
+    /// under the forfeit count of the `end` block; empty when the game has none.
+    #[serde(default)]
+    pub scores: Vec<i32>,
 }
 
 impl Game {
@@ -81,14 +85,52 @@ impl Game {
             .iter()
             .map(|s| order.iter().position(|o| o == s).unwrap_or(order.len()) as u8 + 1)
             .collect();
+        let winners: Vec<u8> = (0..self.seats.len() as u8)
+            .filter(|&i| Some(self.side[i as usize]) == winner)
+            .collect();
+        let scores = self.forfeits(state, &winners);
         Outcome {
             winner,
-            winners: (0..self.seats.len() as u8)
-                .filter(|&i| Some(self.side[i as usize]) == winner)
-                .collect(),
+            winners,
             ranks,
             reason,
+            scores,
         }
+    }
+
+    /// The forfeit count: each loser pays `forfeit_piece` a piece not home
+    /// and `forfeit_seat` for each seat it sits after the first winner to
+    /// finish, in turn order; the winners share what is paid.
+    fn forfeits(&self, state: &State, winners: &[u8]) -> Vec<i32> {
+        let end = &self.rules.end;
+        if (end.forfeit_piece == 0 && end.forfeit_seat == 0) || winners.is_empty() {
+            return Vec::new();
+        }
+        let n = self.seats.len();
+        let first = state
+            .finished
+            .iter()
+            .copied()
+            .find(|f| winners.contains(f))
+            .unwrap_or(winners[0]) as usize;
+        let mut scores = vec![0i32; n];
+        let mut paid = 0i32;
+        for (seat, score) in scores.iter_mut().enumerate() {
+            if winners.contains(&(seat as u8)) {
+                continue;
+            }
+            let home = self.track(seat).home();
+            let out = state.pieces[seat].iter().filter(|&&s| s != home).count() as i32;
+            let after = ((seat + n - first) % n) as i32;
+            let pays = end.forfeit_piece as i32 * out + end.forfeit_seat as i32 * after;
+            *score = -pays;
+            paid += pays;
+        }
+        let share = paid / winners.len() as i32;
+        for &w in winners {
+            scores[w as usize] = share;
+        }
+        scores
     }
 
     fn outcome_at_limit(&self, state: &State) -> Outcome {
@@ -98,6 +140,7 @@ impl Game {
                 winners: Vec::new(),
                 ranks: vec![1; self.seats.len()],
                 reason: EndReason::TurnLimit,
+                scores: Vec::new(),
             },
             AtLimit::Progress => {
                 let mut outcome = self.ranked(state, Vec::new(), EndReason::TurnLimit);
@@ -131,6 +174,9 @@ impl Game {
         let Some(winner) = outcome.winner else {
             return vec![0.0; n];
         };
+        if !outcome.scores.is_empty() {
+            return outcome.scores.iter().map(|&s| s as f64).collect();
+        }
         let winners = self.side.iter().filter(|&&s| s == winner).count() as f64;
         let losers = n as f64 - winners;
         self.side

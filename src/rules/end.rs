@@ -11,12 +11,17 @@ pub struct EndRules {
     /// Whether a side is done when its first seat has all pieces home
     /// (`team = first`); otherwise when all its seats have (`team = all`).
     pub first_member: bool,
+    /// What each loser pays the winners at the end, per piece not home (`forfeit_piece = 5`).
+    pub forfeit_piece: u16,
+    /// What each loser pays per seat it sits after the first winner in turn
+    /// order: the next seat pays once, the one after it twice (`forfeit_seat = 10`).
+    pub forfeit_seat: u16,
 }
 
 impl EndRules {
     /// One line about the end.
     pub fn describe(&self) -> String {
-        format!(
+        let text = format!(
             "a side wins when all pieces of {} are home; {}",
             if self.first_member {
                 "one of its seats"
@@ -28,6 +33,13 @@ impl EndRules {
             } else {
                 "play goes on to rank every side"
             }
+        );
+        if self.forfeit_piece == 0 && self.forfeit_seat == 0 {
+            return text;
+        }
+        format!(
+            "{text}; each loser pays the winners {} a piece not home and {} a seat it sits after the winner",
+            self.forfeit_piece, self.forfeit_seat
         )
     }
 }
