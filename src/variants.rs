@@ -23,6 +23,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/house/pachisi-all-throws-first.variant"),
     ),
     (
+        "house/parcheesi-blockade-limit",
+        include_str!("../variants/house/parcheesi-blockade-limit.variant"),
+    ),
+    (
         "house/russian-pachisi-pairs",
         include_str!("../variants/house/russian-pachisi-pairs.variant"),
     ),

@@ -948,3 +948,53 @@ fn the_pictures_in_the_parcheesi_doc_are_current() {
         );
     }
 }
+
+/// Parcheesi with the local blockade rule (variants/house/parcheesi-blockade-limit.variant).
+fn blockade_limit() -> Game {
+    Game::from_source(
+        "variants/house/parcheesi-blockade-limit.variant",
+        include_str!("../variants/house/parcheesi-blockade-limit.variant"),
+        Some(4),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn house_rule_a_blockade_counts_the_turns_it_stands() {
+    // Red holds a blockade at step 20 and moves two other pawns with 1-2:
+    // at the end of the turn the blockade has stood one turn.
+    let g = blockade_limit();
+    let nest: &[u8] = &[NEST; 4];
+    let mut s = position(&g, &[&[20, 20, 30, 40], nest, nest, nest], &[1, 2]);
+    play(&g, &mut s, step(30, 1));
+    play(&g, &mut s, step(40, 2));
+    assert_eq!(s.phase, Phase::Throw);
+    assert_eq!(s.blockade_ages.as_slice(), &[(0, 20, 1)]);
+}
+
+#[test]
+fn house_rule_a_blockade_that_stood_three_turns_must_be_broken() {
+    // The same blockade has stood three of red's turns: with 3-4 red must
+    // move a pawn off it, though other pawns could use the dice.
+    let g = blockade_limit();
+    let nest: &[u8] = &[NEST; 4];
+    let mut s = position(&g, &[&[20, 20, 30, 40], nest, nest, nest], &[3, 4]);
+    s.blockade_ages.push((0, 20, 3));
+    assert_eq!(g.legal_actions(&s), [step(20, 3), step(20, 4)]);
+    let (refusal, reason) = refused(&g, &mut s, step(30, 3));
+    assert_eq!(refusal, Refusal::BlockadeOverdue);
+    assert!(reason.contains("must be broken"), "{reason}");
+    // Two turns old, it may stand.
+    let mut s = position(&g, &[&[20, 20, 30, 40], nest, nest, nest], &[3, 4]);
+    s.blockade_ages.push((0, 20, 2));
+    assert!(g.legal_actions(&s).contains(&step(30, 3)));
+}
+
+#[test]
+fn without_the_house_rule_a_blockade_stands_as_long_as_its_owner_likes() {
+    let g = game(4);
+    let nest: &[u8] = &[NEST; 4];
+    let mut s = position(&g, &[&[20, 20, 30, 40], nest, nest, nest], &[3, 4]);
+    s.blockade_ages.push((0, 20, 30));
+    assert!(g.legal_actions(&s).contains(&step(30, 3)));
+}

@@ -376,7 +376,15 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
     let r = reader(
         block,
         &[
-            "blockade", "pass", "take", "groups", "max", "own_max", "blocks", "pairs",
+            "blockade",
+            "pass",
+            "take",
+            "groups",
+            "max",
+            "own_max",
+            "blocks",
+            "pairs",
+            "blockade_turns",
         ],
         "the stacks block",
         errors,
@@ -413,6 +421,7 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
         Ok(word("pairs", v, &["free", "apart"])? == 1)
     });
     let own_max = setting(&r, "own_max", 0, errors, limit("own_max"));
+    let blockade_turns = setting(&r, "blockade_turns", 0, errors, limit("blockade_turns"));
     let groups = setting(&r, "groups", false, errors, |v| {
         Ok(word("groups", v, &["apart", "together"])? == 1)
     });
@@ -423,6 +432,7 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
         groups: groups?,
         max: max?,
         own_max: own_max?,
+        blockade_turns: blockade_turns?,
         blocks_own: blocks_own?,
         doubles_pass: doubles_pass?,
         pairs_apart: pairs_apart?,

@@ -228,7 +228,35 @@ impl Game {
         sort_small(pieces);
     }
 
+    /// Counts the turns the ending seat's blockades have stood (stacks: blockade_turns).
+    fn age_blockades(&self, state: &mut State) {
+        let stacks = &self.rules.stacks;
+        if stacks.blockade_turns == 0 || stacks.blockade == 0 {
+            return;
+        }
+        let seat = state.mover;
+        let home = self.track(seat as usize).home();
+        let old = state.blockade_ages.clone();
+        state.blockade_ages.retain(|e| e.0 != seat);
+        let pieces = &state.pieces[seat as usize];
+        let mut i = 0;
+        while i < pieces.len() {
+            let step = pieces[i];
+            let here = pieces[i..].iter().take_while(|&&s| s == step).count();
+            i += here;
+            if step == 0 || step >= home || (here as u8) < stacks.blockade {
+                continue;
+            }
+            let turns = old
+                .iter()
+                .find(|e| e.0 == seat && e.1 == step)
+                .map_or(1, |e| e.2.saturating_add(1));
+            let _ = state.blockade_ages.try_push((seat, step, turns));
+        }
+    }
+
     fn end_turn(&self, state: &mut State) {
+        self.age_blockades(state);
         state.pool.clear();
         state.extra = 0;
         state.streak = 0;

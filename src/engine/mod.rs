@@ -211,6 +211,7 @@ impl Game {
             used: 0,
             split: None,
             doubles: false,
+            blockade_ages: ArrayVec::new(),
             entered,
             turns: 0,
             finished: ArrayVec::new(),
@@ -295,6 +296,14 @@ impl Game {
                 {
                     out.retain(|a| matches!(a, Action::Move { from: 0, .. }));
                 }
+                // A blockade that has stood its time must be broken (stacks: blockade_turns).
+                if let Some(step) = self.overdue_blockade(state)
+                    && out
+                        .iter()
+                        .any(|a| matches!(a, Action::Move { from, .. } if *from == step))
+                {
+                    out.retain(|a| matches!(a, Action::Move { from, .. } if *from == step));
+                }
                 if self.rules.turn.use_values == UseValues::Most
                     && state.pool.len() > 1
                     && out.len() > 1
@@ -306,6 +315,28 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// The step of the mover's blockade that has stood its time, if any
+    /// (stacks: blockade_turns).
+    pub fn overdue_blockade(&self, state: &State) -> Option<u8> {
+        let limit = self.rules.stacks.blockade_turns;
+        if limit == 0 {
+            return None;
+        }
+        state
+            .blockade_ages
+            .iter()
+            .find(|&&(seat, step, turns)| {
+                seat == state.mover
+                    && turns >= limit
+                    && state.pieces[seat as usize]
+                        .iter()
+                        .filter(|&&s| s == step)
+                        .count() as u8
+                        >= self.rules.stacks.blockade
+            })
+            .map(|&(_, step, _)| step)
     }
 
     /// Whether the mover may give up the waiting values though some can be
@@ -521,8 +552,11 @@ impl Game {
                     // Allowed on its own, but a rule that chooses among
                     // moves takes precedence.
                     let forced = self.rules.entry.forced && from != 0;
+                    let overdue = self.overdue_blockade(state).is_some_and(|s| s != from);
                     refusal = Some(if forced {
                         Refusal::MustEnter
+                    } else if overdue {
+                        Refusal::BlockadeOverdue
                     } else {
                         Refusal::MustUseMost
                     });
@@ -586,6 +620,10 @@ impl Game {
             Refusal::MustEnter => {
                 "a value that can bring a piece out must do so (entry: forced)".into()
             }
+            Refusal::BlockadeOverdue => format!(
+                "a blockade of {seat} has stood {} turns and must be broken first (stacks: blockade_turns)",
+                self.rules.stacks.blockade_turns
+            ),
             Refusal::MustUseMost => "another move lets more of the waiting values be used, or uses the larger one (turn: use = most)".into(),
             Refusal::BonusAfterDice => "a bonus is used only after the dice (turn: bonus = after_dice)".into(),
             Refusal::SafeTaken(c) => format!(

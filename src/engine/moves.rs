@@ -56,6 +56,8 @@ pub enum Refusal {
     MustEnter,
     /// Another move lets more of the waiting values be used, or uses the larger (`turn: use = most`).
     MustUseMost,
+    /// A blockade that has stood its time must be broken first (`stacks: blockade_turns`).
+    BlockadeOverdue,
     /// Bonuses are used after the dice (`turn: bonus = after_dice`).
     BonusAfterDice,
     /// A safe cell held by another side cannot be landed on (`capture: safe_shared = no`).

@@ -54,6 +54,10 @@ pub struct State {
     /// Throws this turn that gave another throw, in a row.
     #[serde(default)]
     pub streak: u8,
+    /// The blockades of each seat with the number of its own turns they
+    /// have stood: (seat, step, turns) (stacks: blockade_turns).
+    #[serde(default)]
+    pub blockade_ages: ArrayVec<(u8, u8, u8), 16>,
     /// Whether the last throw was a double.
     #[serde(default)]
     pub doubles: bool,

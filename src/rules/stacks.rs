@@ -25,6 +25,10 @@ pub struct StackRules {
     /// Whether, within one throw, two pieces that left one blockade may not
     /// both go to the same new cell (`pairs = apart`); `pairs = free` allows it.
     pub pairs_apart: bool,
+    /// A blockade of one seat may stand this many of its owner's turns; in
+    /// the next, a move that breaks it must be made if one can
+    /// (`blockade_turns = 3`); 0 for no limit.
+    pub blockade_turns: u8,
     /// The most pieces, of any seats, that may stand on one cell (`max = 2`); 0 for no limit.
     pub max: u8,
     /// The most pieces of one seat that may stand on one cell (`own_max = 1`); 0 for no limit.
@@ -40,6 +44,12 @@ impl StackRules {
         }
         if self.own_max > 0 {
             limits.push_str(&format!("; at most {} of one seat on a cell", self.own_max));
+        }
+        if self.blockade_turns > 0 {
+            limits.push_str(&format!(
+                "; a blockade stands at most {} of its owner's turns, then must be broken",
+                self.blockade_turns
+            ));
         }
         format!("{}{limits}", self.describe_blockades())
     }
