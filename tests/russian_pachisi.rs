@@ -1237,3 +1237,39 @@ fn without_the_forfeit_count_there_are_no_scores() {
     g.apply(&mut s, Action::step(70, 2)).unwrap();
     assert!(g.outcome(&s).expect("red has won").scores.is_empty());
 }
+
+#[test]
+fn a_jump_over_a_barrier_lands_only_on_an_empty_square_or_a_single_opponent() {
+    let g = game(4);
+    let p = step_at(&g, PURPLE, "s9");
+    let o9 = step_at(&g, GREEN, "o9");
+    // Red at s11 (step 12) throws 6-6 over purple's barrier on s9; o9, six
+    // squares on, is purple's start square, safe, and green stands there:
+    // the jump may not end beside it.
+    let mut s = thrown(
+        &g,
+        &board_with(
+            [0, 0, 0, 12],
+            &[(PURPLE, [0, 0, p, p]), (GREEN, [0, 0, 0, o9])],
+        ),
+        RED,
+        6,
+        6,
+    );
+    let (refusal, reason) = refused(&g, &mut s, step(12, 6));
+    assert_eq!(refusal, Refusal::JumpLanding(cell_id(&g, "o9")));
+    assert!(
+        reason.contains("lands on an empty cell or takes"),
+        "{reason}"
+    );
+    // Without the barrier in the way, red may stand beside green on the safe square.
+    let mut s = thrown(
+        &g,
+        &board_with([0, 0, 0, 12], &[(GREEN, [0, 0, 0, o9])]),
+        RED,
+        6,
+        6,
+    );
+    play(&g, &mut s, step(12, 6));
+    assert_eq!(s.seat_pieces(RED), &[0, 0, 0, 18]);
+}

@@ -624,6 +624,10 @@ impl Game {
                 "a blockade of {seat} has stood {} turns and must be broken first (stacks: blockade_turns)",
                 self.rules.stacks.blockade_turns
             ),
+            Refusal::JumpLanding(c) => format!(
+                "a piece that jumps a blockade lands on an empty cell or takes, and {} is a safe cell held by another side (stacks: pass = with_doubles)",
+                cell(c)
+            ),
             Refusal::MustUseMost => "another move lets more of the waiting values be used, or uses the larger one (turn: use = most)".into(),
             Refusal::BonusAfterDice => "a bonus is used only after the dice (turn: bonus = after_dice)".into(),
             Refusal::SafeTaken(c) => format!(

@@ -58,6 +58,8 @@ pub enum Refusal {
     MustUseMost,
     /// A blockade that has stood its time must be broken first (`stacks: blockade_turns`).
     BlockadeOverdue,
+    /// A jump over a blockade must land on an empty cell or take (`stacks: pass = with_doubles`).
+    JumpLanding(CellId),
     /// Bonuses are used after the dice (`turn: bonus = after_dice`).
     BonusAfterDice,
     /// A safe cell held by another side cannot be landed on (`capture: safe_shared = no`).
@@ -245,6 +247,7 @@ impl Game {
             self.reach(from, value.value, home)?
         };
         let blockade = rules.stacks.blockade;
+        let mut jumped = false;
         if blockade > 0 && view.any_in(from + 1, target.saturating_sub(1)) {
             for &(first, second, _) in &view.pieces {
                 let between = |s: u8| s != NONE && s > from && s < target;
@@ -259,6 +262,7 @@ impl Game {
                     if n >= blockade && !passes {
                         return Err(Refusal::Blockade(track.cell(at), n));
                     }
+                    jumped |= n >= blockade;
                 }
             }
         }
@@ -277,6 +281,11 @@ impl Game {
                 }
                 if !takes && !rules.capture.safe_shared {
                     return Err(Refusal::SafeTaken(track.cell(target)));
+                }
+                // A jump over a blockade lands on an empty cell or takes
+                // what stands there (stacks: pass = with_doubles).
+                if jumped && rules.stacks.doubles_pass && !takes {
+                    return Err(Refusal::JumpLanding(track.cell(target)));
                 }
             }
         }
