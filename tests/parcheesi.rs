@@ -4,14 +4,14 @@
 //!
 //! Positions are written as the track steps of each playing seat's four
 //! pawns (0 = in the nest, 1 = on the seat's entry square, 64 = its own
-//! arm's tip, 65..71 = its home row, 72 = Home) and the values waiting to
+//! arm's tip, 133..139 = its home row, 140 = Home) and the values waiting to
 //! be used. Red (south) is the seat to move unless said otherwise; red's
 //! step `s` is square `s + 4` of the circuit for `s` = 1..64. Other seats'
 //! pawns are placed by the cell they stand on, found from the variant.
 
 use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
-const HOME: u8 = 72;
+const HOME: u8 = 140;
 const NEST: u8 = 0;
 
 // ---------------------------------------------------------------------------
@@ -87,7 +87,7 @@ fn same_cell(game: &Game, seat: usize, red_step: u8) -> u8 {
     step_at(game, seat, &cell_of(game, 0, red_step))
 }
 
-/// The race step (1..71) of `seat`'s track on the cell called `cell`.
+/// The race step (1..139) of `seat`'s track on the cell called `cell`; the first lap's where a cell is passed twice.
 fn step_at(game: &Game, seat: usize, cell: &str) -> u8 {
     let board = &game.rules().board;
     let track = game.track(seat);
@@ -162,7 +162,7 @@ fn the_circuit_has_68_squares_numbered_counter_clockwise_from_the_south_tip() {
     // Red's steps 1..64 are squares 5..68: from its entry k15 up its arm,
     // east along row 11, round the tips of the east (s10), north (j1) and
     // west (a10) arms, to its own tip j19.
-    let red: Vec<String> = (0..=HOME).map(|s| cell_of(&g, 0, s)).collect();
+    let red: Vec<String> = (0..=64).map(|s| cell_of(&g, 0, s)).collect();
     assert_eq!(red[0], "red_nest");
     assert_eq!(&red[1..=5], ["k15", "k14", "k13", "k12", "l11"]);
     assert_eq!(red[13], "s10", "square 17, the east tip");
@@ -178,8 +178,8 @@ fn the_circuit_has_68_squares_numbered_counter_clockwise_from_the_south_tip() {
     circuit.sort();
     circuit.dedup();
     assert_eq!(circuit.len(), 68);
-    // Squares 1..4 (k19..k16) lie between red's tip and its entry: red never
-    // passes them, the others do.
+    // Squares 1..4 (k19..k16) lie between red's tip and its entry: red's
+    // first lap never passes them, the others do.
     for cell in ["k19", "k18", "k17", "k16"] {
         assert!(!red.contains(&cell.to_string()));
         assert!(circuit.contains(&cell.to_string()));
@@ -189,7 +189,7 @@ fn the_circuit_has_68_squares_numbered_counter_clockwise_from_the_south_tip() {
 #[test]
 fn twelve_safe_squares_the_tips_and_the_squares_four_from_the_centre_on_the_outer_columns() {
     let g = game(4);
-    let safe: Vec<u8> = (1..HOME).filter(|&s| g.track(0).safe[s as usize]).collect();
+    let safe: Vec<u8> = (1..=64).filter(|&s| g.track(0).safe[s as usize]).collect();
     // Squares 5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68 on red's steps.
     assert_eq!(safe, [1, 8, 13, 18, 25, 30, 35, 42, 47, 52, 59, 64]);
     let mut names: Vec<String> = safe.iter().map(|&s| cell_of(&g, 0, s)).collect();
@@ -201,13 +201,13 @@ fn twelve_safe_squares_the_tips_and_the_squares_four_from_the_centre_on_the_oute
     assert_eq!(names, expected);
     // Every seat meets the same twelve, all before its home row.
     for seat in 1..4 {
-        let mut theirs: Vec<String> = (1..HOME)
+        let mut theirs: Vec<String> = (1..=64)
             .filter(|&s| g.track(seat).safe[s as usize])
             .map(|s| cell_of(&g, seat, s))
             .collect();
         theirs.sort();
         assert_eq!(theirs, expected, "{}", g.seat_name(seat));
-        assert!((65..HOME).all(|s| !g.track(seat).safe[s as usize]));
+        assert!((133..HOME).all(|s| !g.track(seat).safe[s as usize]));
     }
 }
 
@@ -251,7 +251,10 @@ fn each_seat_leaves_its_nest_in_the_corner_onto_its_entry_square_5_22_39_56() {
 #[test]
 fn the_home_row_is_seven_squares_up_the_middle_column_into_home() {
     let g = game(4);
-    let red: Vec<String> = (64..=HOME).map(|s| cell_of(&g, 0, s)).collect();
+    let red: Vec<String> = std::iter::once(64)
+        .chain(133..=HOME)
+        .map(|s| cell_of(&g, 0, s))
+        .collect();
     assert_eq!(
         red,
         [
@@ -266,7 +269,7 @@ fn the_home_row_is_seven_squares_up_the_middle_column_into_home() {
             "home_square"
         ]
     );
-    let yellow: Vec<String> = (65..HOME).map(|s| cell_of(&g, 2, s)).collect();
+    let yellow: Vec<String> = (133..HOME).map(|s| cell_of(&g, 2, s)).collect();
     assert_eq!(yellow, ["j2", "j3", "j4", "j5", "j6", "j7", "j8"]);
     // A home row is its seat's only: no other seat passes red's.
     for seat in 1..4 {
@@ -470,15 +473,15 @@ fn the_sum_on_one_pawn_is_moved_die_by_die_and_takes_on_the_way() {
 #[test]
 fn every_throw_must_be_used_and_a_move_that_wastes_a_die_is_refused() {
     let g = game(4);
-    // Red: a pawn at step 70 (two from Home) and one at 20; blue has a
+    // Red: a pawn at step 138 (two from Home) and one at 20; blue has a
     // blockade at red's step 22 (k8). Red threw 1-2.
     let blue = same_cell(&g, 1, 22);
-    let start: &[&[u8]] = &[&[0, 0, 20, 70], &[0, 0, blue, blue], &[0; 4], &[0; 4]];
+    let start: &[&[u8]] = &[&[0, 0, 20, 138], &[0, 0, blue, blue], &[0; 4], &[0; 4]];
     let mut s = position(&g, start, &[1, 2]);
-    // 70 by 1 would leave the 2 unusable (past Home; onto the blockade);
-    // 70 by 2 or 20 by 1 lets both dice be used.
-    assert_eq!(g.legal_actions(&s), [step(20, 1), step(70, 2)]);
-    let (refusal, reason) = refused(&g, &mut s, step(70, 1));
+    // 138 by 1 would leave the 2 unusable (past Home; onto the blockade);
+    // 138 by 2 or 20 by 1 lets both dice be used.
+    assert_eq!(g.legal_actions(&s), [step(20, 1), step(138, 2)]);
+    let (refusal, reason) = refused(&g, &mut s, step(138, 1));
     assert_eq!(refusal, Refusal::MustUseMost);
     assert!(reason.contains("turn: use = most"), "{reason}");
     // Nor may a usable throw be given up.
@@ -571,12 +574,12 @@ fn after_doubles_the_player_throws_again() {
 fn three_doubles_in_a_row_are_no_penalty_in_the_text_but_a_house_rule_sends_the_leader_back() {
     // The text: a third double is moved like any other.
     let g = game(4);
-    let pieces: &[&[u8]] = &[&[10, 20, 30, 66], &[0; 4], &[0; 4], &[0; 4]];
+    let pieces: &[&[u8]] = &[&[10, 20, 30, 134], &[0; 4], &[0; 4], &[0; 4]];
     let mut third = build(&g, pieces, 0, &[], false, &[]);
     third.streak = 2;
     play(&g, &mut third, throw(&g, "3-3"));
     assert_eq!(third.phase, Phase::Move);
-    assert_eq!(third.seat_pieces(0), &[10, 20, 30, 66]);
+    assert_eq!(third.seat_pieces(0), &[10, 20, 30, 134]);
 
     // The common house rule (docs/games/parcheesi.md).
     let house = "extends \"parcheesi\"\n\
@@ -590,7 +593,7 @@ fn three_doubles_in_a_row_are_no_penalty_in_the_text_but_a_house_rule_sends_the_
     let mut third = build(&h, pieces, 0, &[], false, &[]);
     third.streak = 2;
     play(&h, &mut third, throw(&h, "3-3"));
-    // The pawn nearest Home (66, on the home row) goes back to the nest and
+    // The pawn nearest Home (134, on the home row) goes back to the nest and
     // the turn passes without a move.
     assert_eq!(third.seat_pieces(0), &[0, 10, 20, 30]);
     assert_eq!(
@@ -711,9 +714,9 @@ fn a_capture_gives_twenty_squares_for_one_pawn_after_the_dice() {
 #[test]
 fn a_pawn_reaching_home_gives_ten_squares_for_one_pawn() {
     let g = game(4);
-    // Red: pawns at 69 and 30; red threw 3-2.
-    let mut s = position(&g, &[&[0, 0, 30, 69], &[0; 4], &[0; 4], &[0; 4]], &[3, 2]);
-    play(&g, &mut s, step(69, 3));
+    // Red: pawns at 137 and 30; red threw 3-2.
+    let mut s = position(&g, &[&[0, 0, 30, 137], &[0; 4], &[0; 4], &[0; 4]], &[3, 2]);
+    play(&g, &mut s, step(137, 3));
     assert_eq!(s.seat_pieces(0), &[0, 0, 30, HOME]);
     assert_eq!(pool(&s), [(2, false), (10, true)]);
     play(&g, &mut s, step(30, 2));
@@ -850,36 +853,36 @@ fn no_more_than_two_pawns_on_a_square() {
 #[test]
 fn home_only_with_an_exact_die_sum_or_whole_bonus() {
     let g = game(4);
-    // A pawn at 69 (j14), three from Home; red threw 5-6: both go past.
+    // A pawn at 137 (j14), three from Home; red threw 5-6: both go past.
     let mut s = position(
         &g,
-        &[&[30, 69, HOME, HOME], &[0; 4], &[0; 4], &[0; 4]],
+        &[&[30, 137, HOME, HOME], &[0; 4], &[0; 4], &[0; 4]],
         &[5, 6],
     );
-    let (refusal, reason) = refused(&g, &mut s, step(69, 5));
+    let (refusal, reason) = refused(&g, &mut s, step(137, 5));
     assert_eq!(refusal, Refusal::Overshoot);
     assert!(reason.contains("home: exact"), "{reason}");
     assert_eq!(g.legal_actions(&s), [step(30, 5), step(30, 6)]);
-    // The sum, die by die: 66 -> 68 -> 72 on 2-4.
+    // The sum, die by die: 134 -> 136 -> 140 on 2-4.
     let mut s = position(
         &g,
-        &[&[30, 66, HOME, HOME], &[0; 4], &[0; 4], &[0; 4]],
+        &[&[30, 134, HOME, HOME], &[0; 4], &[0; 4], &[0; 4]],
         &[2, 4],
     );
-    play(&g, &mut s, step(66, 2));
-    play(&g, &mut s, step(68, 4));
+    play(&g, &mut s, step(134, 2));
+    play(&g, &mut s, step(136, 4));
     assert_eq!(s.seat_pieces(0), &[30, HOME, HOME, HOME]);
-    // A whole bonus: 62 + 10 is Home; 65 + 10 is past it.
+    // A whole bonus: 62 + 10 is Home; 133 + 10 is past it.
     let s = build(
         &g,
-        &[&[30, 62, 65, HOME], &[0; 4], &[0; 4], &[0; 4]],
+        &[&[30, 62, 133, HOME], &[0; 4], &[0; 4], &[0; 4]],
         0,
         &[],
         false,
         &[10],
     );
     assert_eq!(g.refusal(&s, step(62, 10)), None);
-    assert_eq!(g.refusal(&s, step(65, 10)), Some(Refusal::Overshoot));
+    assert_eq!(g.refusal(&s, step(133, 10)), Some(Refusal::Overshoot));
 }
 
 #[test]
@@ -887,10 +890,10 @@ fn all_four_pawns_home_wins() {
     let g = game(4);
     let mut s = position(
         &g,
-        &[&[70, HOME, HOME, HOME], &[0, 0, 5, 9], &[0; 4], &[0; 4]],
+        &[&[138, HOME, HOME, HOME], &[0, 0, 5, 9], &[0; 4], &[0; 4]],
         &[2, 3],
     );
-    play(&g, &mut s, step(70, 2));
+    play(&g, &mut s, step(138, 2));
     assert_eq!(g.actor(&s), Actor::Terminal);
     let outcome = g.outcome(&s).expect("the game is over");
     assert_eq!(outcome.winners, [0]);
@@ -906,8 +909,8 @@ fn a_pawn_at_the_end_of_the_circuit_turns_into_its_home_row() {
     let mut s = position(&g, &[&[0, 0, 10, 63], &[0; 4], &[0; 4], &[0; 4]], &[1, 3]);
     play(&g, &mut s, step(63, 1));
     play(&g, &mut s, step(64, 3));
-    assert_eq!(cell_of(&g, 0, 67), "j16");
-    assert_eq!(s.seat_pieces(0), &[0, 0, 10, 67]);
+    assert_eq!(cell_of(&g, 0, 135), "j16");
+    assert_eq!(s.seat_pieces(0), &[0, 0, 10, 135]);
 }
 
 // ---------------------------------------------------------------------------
@@ -997,4 +1000,72 @@ fn without_the_house_rule_a_blockade_stands_as_long_as_its_owner_likes() {
     let mut s = position(&g, &[&[20, 20, 30, 40], nest, nest, nest], &[3, 4]);
     s.blockade_ages.push((0, 20, 30));
     assert!(g.legal_actions(&s).contains(&step(30, 3)));
+}
+
+#[test]
+fn a_pawn_may_pass_its_home_row_and_go_round_again() {
+    // Red's pawn at step 63, one short of its tip j19; red threw 4-2. Played
+    // plainly, 4 turns into the home row (step 135, j16); played `round`, the
+    // pawn goes on round the board to k17 (step 67 of its second lap).
+    let g = game(4);
+    let s = position(&g, &[&[0, 0, 10, 63], &[0; 4], &[0; 4], &[0; 4]], &[4, 2]);
+    let legal = g.legal_actions(&s);
+    let round = Action::Round {
+        from: 63,
+        count: 1,
+        by: 4,
+    };
+    assert!(
+        legal.contains(&step(63, 4)) && legal.contains(&round),
+        "{legal:?}"
+    );
+    let mut plain = s.clone();
+    play(&g, &mut plain, step(63, 4));
+    assert_eq!(cell_of(&g, 0, 135), "j16");
+    assert_eq!(plain.seat_pieces(0), &[0, 0, 10, 135]);
+    let mut again = s.clone();
+    play(&g, &mut again, round);
+    assert_eq!(cell_of(&g, 0, 67), "k17");
+    assert_eq!(again.seat_pieces(0), &[0, 0, 10, 67]);
+    // A pawn that does not reach its tip has no choice to make.
+    let mut s = s.clone();
+    let (refusal, reason) = refused(
+        &g,
+        &mut s,
+        Action::Round {
+            from: 10,
+            count: 1,
+            by: 4,
+        },
+    );
+    assert_eq!(refusal, Refusal::NoDetour);
+    assert!(reason.contains("cannot go round"), "{reason}");
+}
+
+#[test]
+fn going_round_again_may_be_the_only_way_to_use_a_whole_bonus() {
+    // Red's pawn on its tip j19 (step 64) has a bonus of 10 to move: the
+    // home row and Home are only 8 squares on, so the bonus cannot go in
+    // there; going round again (to step 74 of the second lap) uses it whole.
+    let g = game(4);
+    let s = build(
+        &g,
+        &[&[0, 0, 0, 64], &[0; 4], &[0; 4], &[0; 4]],
+        0,
+        &[],
+        false,
+        &[10],
+    );
+    assert_eq!(
+        g.legal_actions(&s),
+        [
+            Action::Round {
+                from: 64,
+                count: 1,
+                by: 10
+            },
+            Action::Pass
+        ]
+    );
+    assert_eq!(g.refusal(&s, step(64, 10)), Some(Refusal::Overshoot));
 }

@@ -15,7 +15,7 @@ use crate::{
     syntax::ast::{Atom, AtomKind, Block, BlockKind, VariantFile},
 };
 
-const SEAT_SETTINGS: &[&str] = &["track"];
+const SEAT_SETTINGS: &[&str] = &["track", "detour"];
 const PLAYER_SETTINGS: &[&str] = &["seats", "teams"];
 
 enum TrackSource<'a> {
@@ -237,6 +237,9 @@ pub fn seats(
             _ => ok = false,
         }
     }
+    if ok {
+        detours(&names, &sources, &mut out, errors);
+    }
     ok.then_some(out)
 }
 
@@ -403,6 +406,7 @@ fn check_track(
         cells: cells.to_vec(),
         visits,
         safe: Vec::new(),
+        detour: None,
     })
 }
 
@@ -570,5 +574,63 @@ fn seat_ref(seats: &[SeatRules], atom: &Atom, errors: &mut Vec<Diagnostic>) -> O
             errors.push(d);
             None
         }
+    }
+}
+
+/// `detour = 65..132`: steps a piece may leave out. A turned track takes
+/// the detour of the track it turns unless it gives its own.
+fn detours(
+    names: &[(String, &Block)],
+    sources: &[Option<TrackSource>],
+    out: &mut [SeatRules],
+    errors: &mut Vec<Diagnostic>,
+) {
+    let mut own: Vec<Option<(u8, u8)>> = vec![None; names.len()];
+    for (i, (name, block)) in names.iter().enumerate() {
+        let Some(setting) = block.settings.iter().find(|s| s.key.node == "detour") else {
+            continue;
+        };
+        let home = out[i].track.home() as i64;
+        let range = match setting.value.elements.as_slice() {
+            [element] => match element.atoms.as_slice() {
+                [
+                    Atom {
+                        kind: AtomKind::Range(a, b),
+                        ..
+                    },
+                ] => number_atom("detour", a, 1, home - 1)
+                    .and_then(|a| number_atom("detour", b, a, home - 1).map(|b| (a, b))),
+                _ => Err(Diagnostic::new(
+                    "compile::bad_detour",
+                    setting.value.span,
+                    "a detour is a range of steps, such as `detour = 65..132`",
+                )),
+            },
+            _ => Err(Diagnostic::new(
+                "compile::bad_detour",
+                setting.value.span,
+                "a detour is a range of steps, such as `detour = 65..132`",
+            )),
+        };
+        match range {
+            Ok((a, b)) => own[i] = Some((a as u8, b as u8)),
+            Err(mut d) => {
+                d.message = format!("seat {name}: {}", d.message);
+                errors.push(d);
+            }
+        }
+    }
+    for i in 0..names.len() {
+        let detour = own[i].or_else(|| match &sources[i] {
+            Some(TrackSource::Rotated { of, .. }) => match &of.kind {
+                AtomKind::Name(other) => names
+                    .iter()
+                    .position(|(n, _)| n == other)
+                    .and_then(|j| own[j]),
+                _ => None,
+            },
+            _ => None,
+        });
+        out[i].track.detour = detour;
     }
 }

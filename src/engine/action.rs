@@ -23,6 +23,16 @@ pub enum Action {
         /// The value used.
         by: u8,
     },
+    /// Like `Move`, but the pieces go the detour of their track (such as
+    /// another lap before the home row) instead of leaving it out.
+    Round {
+        /// The step the pieces stand on.
+        from: u8,
+        /// How many pieces move together.
+        count: u8,
+        /// The value used.
+        by: u8,
+    },
     /// A seat gives up the values still waiting.
     Pass,
 }
@@ -31,6 +41,22 @@ impl Action {
     /// A single piece at `from` moved by `by`.
     pub fn step(from: u8, by: u8) -> Action {
         Action::Move { from, count: 1, by }
+    }
+
+    /// The step a move starts from.
+    pub fn from(self) -> Option<u8> {
+        match self {
+            Action::Move { from, .. } | Action::Round { from, .. } => Some(from),
+            _ => None,
+        }
+    }
+
+    /// The value a move uses.
+    pub fn by(self) -> Option<u8> {
+        match self {
+            Action::Move { by, .. } | Action::Round { by, .. } => Some(by),
+            _ => None,
+        }
     }
 }
 
@@ -43,6 +69,8 @@ impl fmt::Display for Action {
             Action::Throw(i) => write!(f, "throw #{i}"),
             Action::Move { from, count: 1, by } => write!(f, "{from}+{by}"),
             Action::Move { from, count, by } => write!(f, "{count}x{from}+{by}"),
+            Action::Round { from, count: 1, by } => write!(f, "{from}+{by} round"),
+            Action::Round { from, count, by } => write!(f, "{count}x{from}+{by} round"),
             Action::Pass => write!(f, "pass"),
         }
     }
@@ -53,6 +81,12 @@ pub fn parse_move(text: &str) -> Option<Action> {
     let text = text.trim();
     if text == "pass" {
         return Some(Action::Pass);
+    }
+    if let Some(rest) = text.strip_suffix("round") {
+        return match parse_move(rest.trim_end())? {
+            Action::Move { from, count, by } => Some(Action::Round { from, count, by }),
+            _ => None,
+        };
     }
     let (count, rest) = match text.split_once('x') {
         Some((c, rest)) => (c.parse::<u8>().ok()?, rest),
@@ -78,6 +112,11 @@ mod tests {
             Action::Move {
                 from: 15,
                 count: 2,
+                by: 6,
+            },
+            Action::Round {
+                from: 60,
+                count: 1,
                 by: 6,
             },
             Action::Pass,

@@ -24,7 +24,8 @@ impl Game {
                 state.pool.clear();
                 self.after_value(state);
             }
-            Action::Move { from, count, by } => self.apply_move(state, from, count, by),
+            Action::Move { from, count, by } => self.apply_move(state, from, count, by, false),
+            Action::Round { from, count, by } => self.apply_move(state, from, count, by, true),
         }
     }
 
@@ -81,7 +82,7 @@ impl Game {
         }
     }
 
-    fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8) {
+    fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         let seat = state.mover as usize;
         let track = self.track(seat);
         let home = track.home();
@@ -113,7 +114,7 @@ impl Game {
         let target = if from == 0 && !entry.moves_score {
             1
         } else {
-            self.reach(from, by, home).unwrap_or(home)
+            self.reach_on(track, from, by, round).unwrap_or(home)
         };
         state.used = state.used.saturating_add(values_used);
         // Two pieces of one blockade are followed through the throw: they

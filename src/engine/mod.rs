@@ -298,17 +298,19 @@ impl Game {
                 }
                 // A blockade that has stood its time must be broken (stacks: blockade_turns).
                 if let Some(step) = self.overdue_blockade(state)
-                    && out
-                        .iter()
-                        .any(|a| matches!(a, Action::Move { from, .. } if *from == step))
+                    && out.iter().any(|a| a.from() == Some(step))
                 {
-                    out.retain(|a| matches!(a, Action::Move { from, .. } if *from == step));
+                    out.retain(|a| a.from() == Some(step));
                 }
                 if self.rules.turn.use_values == UseValues::Most
                     && state.pool.len() > 1
                     && out.len() > 1
                 {
                     self.keep_most_using(state, out);
+                }
+                // Moves that go round sort after the plain ones.
+                if out.iter().any(|a| matches!(a, Action::Round { .. })) {
+                    out.sort_unstable();
                 }
                 if out.is_empty() || self.may_pass(state) {
                     out.push(Action::Pass);
@@ -367,14 +369,26 @@ impl Game {
             }
             // Pieces leave the start one at a time; others may go as a group.
             let most = if from == 0 || !groups { 1 } else { here };
+            // Only pieces before a detour may choose to go round.
+            let detour = self.track(seat).detour.is_some_and(|(a, _)| from < a);
             for count in 1..=most {
                 let start = out.len();
                 for (k, &v) in pool.iter().enumerate() {
                     if pool[..k].contains(&v) {
                         continue;
                     }
-                    if self.check_move(state, &view, seat, from, count, v).is_ok() {
+                    if self.check_move(state, &view, from, count, v, false).is_ok() {
                         let a = Action::Move {
+                            from,
+                            count,
+                            by: v.value,
+                        };
+                        if !out[start..].contains(&a) {
+                            out.push(a);
+                        }
+                    }
+                    if detour && self.check_move(state, &view, from, count, v, true).is_ok() {
+                        let a = Action::Round {
                             from,
                             count,
                             by: v.value,
@@ -393,7 +407,7 @@ impl Game {
                         };
                         let a = Action::step(0, value);
                         if !out[start..].contains(&a)
-                            && self.check_move(state, &view, seat, 0, 1, v).is_ok()
+                            && self.check_move(state, &view, 0, 1, v, false).is_ok()
                         {
                             out.push(a);
                         }
@@ -445,14 +459,8 @@ impl Game {
             depths[k - 1] == best
         });
         if best == 1 {
-            let largest = out
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Move { by, .. } => Some(*by),
-                    _ => None,
-                })
-                .max();
-            out.retain(|a| matches!(a, Action::Move { by, .. } if Some(*by) == largest));
+            let largest = out.iter().filter_map(|a| a.by()).max();
+            out.retain(|a| a.by().is_some() && a.by() == largest);
         }
     }
 
@@ -523,12 +531,13 @@ impl Game {
                 let legal = self.legal_actions(state);
                 (!legal.contains(&Action::Pass)).then_some(Refusal::MustMove)
             }
-            (Phase::Move, Action::Move { from, count, by }) => {
+            (Phase::Move, Action::Move { from, count, by } | Action::Round { from, count, by }) => {
+                let round = matches!(action, Action::Round { .. });
                 let seat = state.mover as usize;
                 let view = View::new(self, state, seat);
                 let mut refusal = Some(Refusal::NoSuchValue);
                 for &v in state.pool.iter().filter(|v| v.value == by) {
-                    match self.check_move(state, &view, seat, from, count, v) {
+                    match self.check_move(state, &view, from, count, v, round) {
                         Ok(_) => {
                             refusal = None;
                             break;
@@ -546,7 +555,7 @@ impl Game {
                         again: false,
                         bonus: false,
                     };
-                    refusal = self.check_move(state, &view, seat, 0, count, v).err();
+                    refusal = self.check_move(state, &view, 0, count, v, false).err();
                 }
                 if refusal.is_none() && !self.legal_actions(state).contains(&action) {
                     // Allowed on its own, but a rule that chooses among
@@ -628,6 +637,9 @@ impl Game {
                 "a piece that jumps a blockade lands on an empty cell or takes, and {} is a safe cell held by another side (stacks: pass = with_doubles)",
                 cell(c)
             ),
+            Refusal::NoDetour => {
+                "the move does not reach the detour of the track, so it cannot go round (seat: detour)".into()
+            }
             Refusal::MustUseMost => "another move lets more of the waiting values be used, or uses the larger one (turn: use = most)".into(),
             Refusal::BonusAfterDice => "a bonus is used only after the dice (turn: bonus = after_dice)".into(),
             Refusal::SafeTaken(c) => format!(

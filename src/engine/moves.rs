@@ -7,7 +7,7 @@
 use arrayvec::ArrayVec;
 
 use super::{Game, State, seating::NONE, state::PoolValue};
-use crate::rules::{MAX_PIECES, NearHome, OwnEntry, board::CellId};
+use crate::rules::{MAX_PIECES, NearHome, OwnEntry, Track, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
 /// [`Game::explain`].
@@ -60,6 +60,8 @@ pub enum Refusal {
     BlockadeOverdue,
     /// A jump over a blockade must land on an empty cell or take (`stacks: pass = with_doubles`).
     JumpLanding(CellId),
+    /// The move does not reach the track's detour, so it cannot go round (`seat: detour`).
+    NoDetour,
     /// Bonuses are used after the dice (`turn: bonus = after_dice`).
     BonusAfterDice,
     /// A safe cell held by another side cannot be landed on (`capture: safe_shared = no`).
@@ -183,17 +185,18 @@ impl View {
 }
 
 impl Game {
-    /// Checks a move of `count` pieces of playing seat `seat` from step
+    /// Checks a move of `count` pieces of the seat to move from step
     /// `from` by `value`; on success, the step they reach.
     pub(crate) fn check_move(
         &self,
         state: &State,
         view: &View,
-        seat: usize,
         from: u8,
         count: u8,
         value: PoolValue,
+        round: bool,
     ) -> Result<u8, Refusal> {
+        let seat = state.mover as usize;
         let rules = &*self.rules;
         let track = self.track(seat);
         let home = track.home();
@@ -236,7 +239,9 @@ impl Game {
                 return Err(Refusal::EntryValue { first });
             }
             if rules.entry.moves_score {
-                self.reach(0, value.value, home)?
+                self.reach_on(track, 0, value.value, round)?
+            } else if round {
+                return Err(Refusal::NoDetour);
             } else {
                 1
             }
@@ -244,7 +249,7 @@ impl Game {
             if count > 1 && !rules.stacks.groups {
                 return Err(Refusal::NoGroups);
             }
-            self.reach(from, value.value, home)?
+            self.reach_on(track, from, value.value, round)?
         };
         let blockade = rules.stacks.blockade;
         let mut jumped = false;
@@ -378,6 +383,38 @@ impl Game {
                     .then_some((i, j))
             })
         })
+    }
+
+    /// The step `value` steps on from `from` along `track`: a move that
+    /// would enter the track's detour leaves it out, unless `round` (the
+    /// mover goes round); `round` is refused where there is no choice.
+    pub(crate) fn reach_on(
+        &self,
+        track: &Track,
+        from: u8,
+        value: u8,
+        round: bool,
+    ) -> Result<u8, Refusal> {
+        let home = track.home();
+        let plain = from as u16 + value as u16;
+        match track.detour {
+            Some((a, b)) if from < a && plain >= a as u16 => {
+                if round {
+                    return self.reach(from, value, home);
+                }
+                // Leaving the detour out: the steps after it count on.
+                let target = plain + (b - a + 1) as u16;
+                if target <= home as u16 {
+                    Ok(target as u8)
+                } else if !self.rules.home.exact {
+                    Ok(home)
+                } else {
+                    Err(Refusal::Overshoot)
+                }
+            }
+            _ if round => Err(Refusal::NoDetour),
+            _ => self.reach(from, value, home),
+        }
     }
 
     /// The step `value` steps on from `from`, under the rules of home.

@@ -19,6 +19,12 @@ pub struct Track {
     pub visits: Vec<[u8; MAX_VISITS]>,
     /// For each step, whether its cell is safe.
     pub safe: Vec<bool>,
+    /// Steps a piece may leave out (`detour = 65..132`): a move from before
+    /// the first that would reach it skips them all, unless the mover
+    /// chooses to go the detour ([`crate::Action::Round`]), such as another
+    /// lap of the circuit before the home row.
+    #[serde(default)]
+    pub detour: Option<(u8, u8)>,
 }
 
 impl Track {
@@ -42,8 +48,12 @@ impl Track {
     /// One line about the track.
     pub fn describe(&self, board: &Board) -> String {
         let names: Vec<&str> = self.cells.iter().map(|c| board.cell_name(*c)).collect();
+        let detour = match self.detour {
+            Some((a, b)) => format!(" (steps {a} to {b} only for a piece that goes round again)"),
+            None => String::new(),
+        };
         format!(
-            "track of {} steps from {} to {}: {}",
+            "track of {} steps from {} to {}{detour}: {}",
             self.cells.len() - 1,
             names[0],
             names[names.len() - 1],
