@@ -474,6 +474,10 @@ impl Game {
         {
             return 0;
         }
+        if limit == 1 {
+            // The last value: whether any move uses it is enough.
+            return u8::from(self.any_move(state));
+        }
         let mut moves = Vec::new();
         self.moves_into(state, &mut moves);
         let mut best = 0;
@@ -487,6 +491,40 @@ impl Game {
             }
         }
         best
+    }
+
+    /// Whether some move uses a waiting value; stops at the first found.
+    fn any_move(&self, state: &State) -> bool {
+        let seat = state.mover as usize;
+        let view = View::new(self, state, seat);
+        let pieces = &state.pieces[seat];
+        let track = self.track(seat);
+        let home = track.home();
+        let mut i = 0;
+        while i < pieces.len() {
+            let from = pieces[i];
+            let here = pieces[i..].iter().take_while(|&&s| s == from).count() as u8;
+            i += here as usize;
+            if from >= home {
+                break;
+            }
+            let most = if from == 0 || !self.rules.stacks.groups {
+                1
+            } else {
+                here
+            };
+            let detour = track.detour.is_some_and(|(a, _)| from < a);
+            for count in 1..=most {
+                for &v in &state.pool {
+                    if self.check_move(state, &view, from, count, v, false).is_ok()
+                        || (detour && self.check_move(state, &view, from, count, v, true).is_ok())
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Applies an action if the rules allow it; if not, the state is left
