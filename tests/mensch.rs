@@ -486,3 +486,21 @@ fn the_pictures_in_the_docs_are_current() {
         );
     }
 }
+
+#[test]
+fn a_saved_state_with_two_own_pieces_on_one_square_is_refused() {
+    // One piece of a colour per square (stacks: own_max = 1).
+    let g = pachisi::Game::bundled("mensch", Some(2)).unwrap();
+    let n = g.rules().pieces_per_seat as usize;
+    let mut red = vec![0u8; n];
+    red[n - 1] = 5;
+    red[n - 2] = 5;
+    red.sort_unstable();
+    let json = serde_json::json!({
+        "pieces": [red, vec![0u8; n]],
+        "mover": 0, "phase": "throw", "pool": [], "extra": 0,
+        "entered": [true, false], "turns": 3, "finished": [], "at_limit": false,
+    });
+    let err = g.load_state(&json.to_string()).unwrap_err().to_string();
+    assert!(err.contains("more than the 1 one seat may have"), "{err}");
+}

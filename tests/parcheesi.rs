@@ -1069,3 +1069,13 @@ fn going_round_again_may_be_the_only_way_to_use_a_whole_bonus() {
     );
     assert_eq!(g.refusal(&s, step(64, 10)), Some(Refusal::Overshoot));
 }
+
+#[test]
+fn a_saved_state_with_three_pawns_on_one_square_is_refused() {
+    // No square holds more than two pawns (stacks: max = 2): a saved state
+    // with three of red's pawns on step 20 is impossible.
+    let g = game(2);
+    let json = r#"{"pieces":[[0,20,20,20],[0,0,0,0]],"mover":0,"phase":"throw","pool":[],"extra":0,"entered":[true,false],"turns":3,"finished":[],"at_limit":false}"#;
+    let err = g.load_state(json).unwrap_err().to_string();
+    assert!(err.contains("holds 3 pieces, more than 2"), "{err}");
+}

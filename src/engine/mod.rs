@@ -845,6 +845,61 @@ impl Game {
         if let Some(problem) = occupancy.clash(self) {
             return fail(problem);
         }
+        if let Some(problem) = self.overfull_cell(state) {
+            return fail(problem);
+        }
         Ok(())
+    }
+
+    /// A cell holding more than `stacks.max` pieces or more than
+    /// `stacks.own_max` of one seat, or a safe cell shared by two sides
+    /// where `capture.safe_shared = no`.
+    fn overfull_cell(&self, state: &State) -> Option<String> {
+        let rules = &*self.rules;
+        let (max, own_max) = (rules.stacks.max, rules.stacks.own_max);
+        if max == 0 && own_max == 0 && rules.capture.safe_shared {
+            return None;
+        }
+        // (cell, seat, count) of every piece on a race step.
+        let mut counts: Vec<(crate::rules::CellId, usize, u8)> = Vec::new();
+        for (seat, steps) in state.pieces.iter().enumerate() {
+            let track = self.track(seat);
+            for &s in steps.iter().filter(|&&s| s > 0 && s < track.home()) {
+                let cell = track.cell(s);
+                match counts.iter_mut().find(|e| e.0 == cell && e.1 == seat) {
+                    Some(e) => e.2 += 1,
+                    None => counts.push((cell, seat, 1)),
+                }
+            }
+        }
+        let name = |c: crate::rules::CellId| rules.board.cell_name(c).to_string();
+        for &(cell, seat, n) in &counts {
+            if own_max > 0 && n > own_max {
+                return Some(format!(
+                    "{} has {n} pieces on {}, more than the {own_max} one seat may have on a cell",
+                    self.seat_name(seat),
+                    name(cell)
+                ));
+            }
+            let here: Vec<&(crate::rules::CellId, usize, u8)> =
+                counts.iter().filter(|e| e.0 == cell).collect();
+            let total: u8 = here.iter().map(|e| e.2).sum();
+            if max > 0 && total > max {
+                return Some(format!(
+                    "{} holds {total} pieces, more than {max}",
+                    name(cell)
+                ));
+            }
+            if !rules.capture.safe_shared
+                && rules.capture.safe.contains(&cell)
+                && here.iter().any(|e| self.side[e.1] != self.side[seat])
+            {
+                return Some(format!(
+                    "two sides share the safe cell {}, which they may not",
+                    name(cell)
+                ));
+            }
+        }
+        None
     }
 }
