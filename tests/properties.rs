@@ -335,3 +335,60 @@ fn chance_outcomes_have_positive_weights_summing_to_the_total() {
         }
     }
 }
+
+/// States that do not have the shape of the game (built by hand, not read
+/// with `load_state`) are refused by every function that takes a state,
+/// and nothing panics.
+#[test]
+fn states_of_the_wrong_shape_are_refused_without_panicking() {
+    use pachisi::render;
+    for game in GAMES.iter() {
+        let good = game.new_initial_state();
+        let mut shapes = Vec::new();
+        let mut s = good.clone();
+        s.pieces.clear();
+        shapes.push(s);
+        let mut s = good.clone();
+        s.mover = 40;
+        shapes.push(s);
+        let mut s = good.clone();
+        s.pieces[0].pop();
+        shapes.push(s);
+        let mut s = good.clone();
+        s.entered.clear();
+        shapes.push(s);
+        let mut s = good.clone();
+        s.finished.push(7);
+        s.phase = pachisi::Phase::Over;
+        shapes.push(s);
+        for bad in shapes {
+            assert!(!game.fits(&bad));
+            assert!(game.legal_actions(&bad).is_empty());
+            assert_eq!(game.actor(&bad), Actor::Terminal);
+            assert!(game.outcome(&bad).is_none());
+            assert_eq!(game.returns(&bad).len(), game.players());
+            assert!(game.validate(&bad).is_err());
+            for action in [
+                Action::Begin(0),
+                Action::Throw(0),
+                Action::step(0, 5),
+                Action::Round {
+                    from: 1,
+                    count: 1,
+                    by: 2,
+                },
+                Action::Pass,
+            ] {
+                let mut s = bad.clone();
+                let err = game.apply(&mut s, action).unwrap_err();
+                assert_eq!(err.refusal, pachisi::Refusal::BadState);
+                assert_eq!(s, bad);
+                game.apply_unchecked(&mut s, action);
+                assert_eq!(s, bad);
+            }
+            let _ = render::text(game, &bad);
+            let _ = render::svg::svg(game, Some(&bad), Some(9));
+            let _ = render::describe_action(game, &bad, Action::step(1, 1));
+        }
+    }
+}

@@ -12,6 +12,9 @@ impl Game {
     /// [`Game::legal_actions`] of this very state; anything else may leave
     /// the state inconsistent (it never panics for a throw or a pass).
     pub fn apply_unchecked(&self, state: &mut State, action: Action) {
+        if !self.fits(state) {
+            return;
+        }
         match action {
             Action::Begin(i) => {
                 if (i as usize) < self.seats.len() && state.phase == Phase::Opening {

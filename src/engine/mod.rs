@@ -221,11 +221,28 @@ impl Game {
 
     /// Who acts now.
     pub fn actor(&self, state: &State) -> Actor {
+        if !self.fits(state) {
+            return Actor::Terminal;
+        }
         match state.phase {
             Phase::Opening | Phase::Throw => Actor::Chance,
             Phase::Move => Actor::Seat(self.seats[state.mover as usize]),
             Phase::Over => Actor::Terminal,
         }
+    }
+
+    /// Whether a state has the shape of this game: a list of pieces for each
+    /// playing seat, of the right length, and a mover who plays. A state that
+    /// does not fit has no legal actions and refuses every action; one read
+    /// with [`Game::load_state`] always fits.
+    pub fn fits(&self, state: &State) -> bool {
+        let n = self.seats.len();
+        let per_seat = self.rules.pieces_per_seat as usize;
+        state.pieces.len() == n
+            && state.entered.len() == n
+            && (state.mover as usize) < n
+            && state.pieces.iter().all(|p| p.len() == per_seat)
+            && state.finished.iter().all(|&f| (f as usize) < n)
     }
 
     /// The playing seat (index in turn order) whose turn it is.
@@ -280,6 +297,9 @@ impl Game {
     /// [`Game::legal_actions`] into a buffer, for loops that must not allocate.
     pub fn legal_actions_into(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
+        if !self.fits(state) {
+            return;
+        }
         match state.phase {
             Phase::Over => {}
             Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
@@ -553,6 +573,9 @@ impl Game {
 
     /// Why the rules refuse `action` here, or `None` if they allow it.
     pub fn refusal(&self, state: &State, action: Action) -> Option<Refusal> {
+        if !self.fits(state) {
+            return Some(Refusal::BadState);
+        }
         match (state.phase, action) {
             (Phase::Over, _) => Some(Refusal::GameOver),
             (Phase::Opening, Action::Begin(i)) => {
@@ -616,9 +639,17 @@ impl Game {
     /// A refusal in the game's words, naming the rule.
     pub fn explain(&self, state: &State, refusal: Refusal) -> String {
         let cell = |c: crate::rules::CellId| self.rules.board.cell_name(c).to_string();
-        let seat = self.seat_name(state.mover as usize);
+        let seat = match self.seats.get(state.mover as usize) {
+            Some(_) => self.seat_name(state.mover as usize),
+            None => "nobody",
+        };
         match refusal {
             Refusal::GameOver => "the game is over".into(),
+            Refusal::BadState => format!(
+                "the state does not fit {} with {} players (read it with Game::load_state to see why)",
+                self.rules.name,
+                self.seats.len()
+            ),
             Refusal::MustThrow => format!("{seat} must throw first"),
             Refusal::NotThrowing => format!("it is {seat}'s move, not a throw"),
             Refusal::WhoBegins => "the throw for who begins comes first (turn: begins)".into(),

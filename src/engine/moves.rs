@@ -15,6 +15,8 @@ use crate::rules::{MAX_PIECES, NearHome, OwnEntry, Track, board::CellId};
 pub enum Refusal {
     /// The game is over.
     GameOver,
+    /// The state does not have the shape of this game ([`Game::fits`]).
+    BadState,
     /// The dice must be thrown before anything moves.
     MustThrow,
     /// A throw was given where a seat must choose.

@@ -35,7 +35,7 @@ pub struct Outcome {
 impl Game {
     /// The outcome once the game is over; `None` while it goes on.
     pub fn outcome(&self, state: &State) -> Option<Outcome> {
-        if state.phase != Phase::Over {
+        if state.phase != Phase::Over || !self.fits(state) {
             return None;
         }
         if state.at_limit {

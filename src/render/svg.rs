@@ -141,6 +141,9 @@ enum Badge {
 /// `track_of` (a playing seat, by its place in turn order), that seat's
 /// track as a numbered path with arrows.
 pub fn svg(game: &Game, state: Option<&State>, track_of: Option<usize>) -> String {
+    // A state that does not fit the game is left out; so is a seat that does not play.
+    let state = state.filter(|s| game.fits(s));
+    let track_of = track_of.filter(|&t| t < game.players());
     let rules = game.rules();
     let board = &rules.board;
     let all_colours = seat_colours(rules);

@@ -22,6 +22,9 @@ pub fn text(game: &Game, state: &State) -> String {
 /// [`text`], with each seat's pieces and name in its colour (ANSI escapes)
 /// when `colour` is set; see [`colour_wanted`].
 pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
+    if !game.fits(state) {
+        return format!("this state does not fit {}\n", game.rules().name);
+    }
     let rules = game.rules();
     let colours = seat_colours(rules);
     let paint = |seat: usize, text: &str| -> String {
@@ -119,6 +122,9 @@ pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
 
 /// What the state waits for, in words, such as `red to throw (turn 3)`.
 pub fn status_line(game: &Game, state: &State) -> String {
+    if !game.fits(state) {
+        return format!("this state does not fit {}", game.rules().name);
+    }
     let seat = game.seat_name(game.mover(state));
     match state.phase {
         Phase::Opening => "a throw decides who begins".to_string(),
@@ -137,6 +143,9 @@ pub fn status_line(game: &Game, state: &State) -> String {
 
 /// An action with the cells it concerns, for people choosing a move.
 pub fn describe_action(game: &Game, state: &State, action: Action) -> String {
+    if !game.fits(state) {
+        return game.action_text(action);
+    }
     match action {
         Action::Move { from, count, by } => {
             let seat = game.mover(state);
