@@ -11,6 +11,9 @@ use std::path::Path;
 
 use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State, render};
 
+mod common;
+use common::{cell_of, play, refused, step_at};
+
 const HOME: u8 = 57;
 
 // ---------------------------------------------------------------------------
@@ -58,23 +61,6 @@ fn position(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8]) -> State {
         .unwrap_or_else(|e| panic!("bad test position {json}: {e}"))
 }
 
-/// The first race step of `seat`'s track on the cell called `cell`.
-fn step_at(game: &Game, seat: usize, cell: &str) -> u8 {
-    let board = &game.rules().board;
-    let track = game.track(seat);
-    (1..track.home())
-        .find(|&s| board.cell_name(track.cell(s)) == cell)
-        .unwrap_or_else(|| panic!("{} never passes {cell}", game.seat_name(seat)))
-}
-
-/// The name of the cell of `seat`'s step `step`.
-fn cell_of(game: &Game, seat: usize, step: u8) -> String {
-    game.rules()
-        .board
-        .cell_name(game.track(seat).cell(step))
-        .to_string()
-}
-
 /// The throw of the die that shows `value`.
 fn throw_of(game: &Game, value: u8) -> Action {
     let i = game
@@ -83,26 +69,6 @@ fn throw_of(game: &Game, value: u8) -> Action {
         .position(|o| o.values == [value])
         .unwrap_or_else(|| panic!("no throw shows {value}"));
     Action::Throw(i as u8)
-}
-
-/// Applies an action that must be allowed.
-fn play(game: &Game, state: &mut State, action: Action) {
-    if let Err(e) = game.apply(state, action) {
-        panic!("{} refused: {e}", game.action_text(action));
-    }
-}
-
-/// Applies an action that must be refused, checks the state did not change,
-/// and returns the refusal and its reason.
-fn refused(game: &Game, state: &mut State, action: Action) -> (Refusal, String) {
-    let before = state.clone();
-    let err = game
-        .apply(state, action)
-        .expect_err("the action should be refused");
-    assert_eq!(*state, before, "a refused action changed the state");
-    assert_eq!(game.refusal(state, action), Some(err.refusal));
-    assert!(!game.legal_actions(state).contains(&action));
-    (err.refusal, err.reason)
 }
 
 // ---------------------------------------------------------------------------

@@ -11,6 +11,9 @@
 
 use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
+mod common;
+use common::{cell_of, play, refused, step_at};
+
 const HOME: u8 = 140;
 const NEST: u8 = 0;
 
@@ -87,23 +90,6 @@ fn same_cell(game: &Game, seat: usize, red_step: u8) -> u8 {
     step_at(game, seat, &cell_of(game, 0, red_step))
 }
 
-/// The race step (1..139) of `seat`'s track on the cell called `cell`; the first lap's where a cell is passed twice.
-fn step_at(game: &Game, seat: usize, cell: &str) -> u8 {
-    let board = &game.rules().board;
-    let track = game.track(seat);
-    (1..track.home())
-        .find(|&s| board.cell_name(track.cell(s)) == cell)
-        .unwrap_or_else(|| panic!("{} never passes {cell}", game.seat_name(seat)))
-}
-
-/// The name of the cell of `seat`'s step `step`.
-fn cell_of(game: &Game, seat: usize, step: u8) -> String {
-    game.rules()
-        .board
-        .cell_name(game.track(seat).cell(step))
-        .to_string()
-}
-
 /// The cell named in a refusal, if it names one.
 fn refused_cell(game: &Game, refusal: Refusal) -> Option<String> {
     let name = |c| Some(game.rules().board.cell_name(c).to_string());
@@ -126,26 +112,6 @@ fn pool(state: &State) -> Vec<(u8, bool)> {
 fn throw(game: &Game, label: &str) -> Action {
     game.parse_action(&format!("throw {label}"))
         .unwrap_or_else(|| panic!("no throw {label}"))
-}
-
-/// Applies an action that must be allowed.
-fn play(game: &Game, state: &mut State, action: Action) {
-    if let Err(e) = game.apply(state, action) {
-        panic!("{} refused: {e}", game.action_text(action));
-    }
-}
-
-/// Applies an action that must be refused, checks the state did not change,
-/// and returns the refusal and its reason.
-fn refused(game: &Game, state: &mut State, action: Action) -> (Refusal, String) {
-    let before = state.clone();
-    let err = game
-        .apply(state, action)
-        .expect_err("the action should be refused");
-    assert_eq!(*state, before, "a refused action changed the state");
-    assert_eq!(game.refusal(state, action), Some(err.refusal));
-    assert!(!game.legal_actions(state).contains(&action));
-    (err.refusal, err.reason)
 }
 
 fn step(from: u8, by: u8) -> Action {

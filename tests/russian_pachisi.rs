@@ -28,6 +28,9 @@ use std::path::Path;
 
 use pachisi::{Action, EndReason, Game, Phase, PoolValue, Refusal, State, render};
 
+mod common;
+use common::{cell_of, play, refused, step_at};
+
 const HOME: u8 = 72;
 const RED: usize = 0;
 const PURPLE: usize = 1;
@@ -43,31 +46,21 @@ fn game(players: usize) -> Game {
     Game::bundled("russian-pachisi", Some(players)).unwrap()
 }
 
+/// A bundled house-rule variant of the Russian Pachisi, four players.
+fn house(name: &str) -> Game {
+    Game::bundled(&format!("house/{name}"), Some(4)).unwrap_or_else(|e| panic!("{e}"))
+}
+
 fn pairs() -> Game {
-    Game::from_source(
-        "variants/house/russian-pachisi-pairs.variant",
-        include_str!("../variants/house/russian-pachisi-pairs.variant"),
-        Some(4),
-    )
-    .unwrap_or_else(|e| panic!("{e}"))
+    house("russian-pachisi-pairs")
 }
 
 fn forfeit() -> Game {
-    Game::from_source(
-        "variants/house/russian-pachisi-forfeit.variant",
-        include_str!("../variants/house/russian-pachisi-forfeit.variant"),
-        Some(4),
-    )
-    .unwrap_or_else(|e| panic!("{e}"))
+    house("russian-pachisi-forfeit")
 }
 
 fn classic() -> Game {
-    Game::from_source(
-        "variants/house/russian-pachisi-classic.variant",
-        include_str!("../variants/house/russian-pachisi-classic.variant"),
-        Some(4),
-    )
-    .unwrap_or_else(|e| panic!("{e}"))
+    house("russian-pachisi-classic")
 }
 
 /// A saved state: the pieces of each playing seat (any order), the seat to
@@ -167,48 +160,11 @@ fn bonus(value: u8) -> PoolValue {
     }
 }
 
-/// The first race step of `seat`'s track on the cell called `cell`.
-fn step_at(game: &Game, seat: usize, cell: &str) -> u8 {
-    let board = &game.rules().board;
-    let track = game.track(seat);
-    (1..track.home())
-        .find(|&s| board.cell_name(track.cell(s)) == cell)
-        .unwrap_or_else(|| panic!("{} never passes {cell}", game.seat_name(seat)))
-}
-
-/// The name of the cell of `seat`'s step `step`.
-fn cell_of(game: &Game, seat: usize, step: u8) -> String {
-    game.rules()
-        .board
-        .cell_name(game.track(seat).cell(step))
-        .to_string()
-}
-
 fn cell_id(game: &Game, name: &str) -> pachisi::rules::CellId {
     game.rules()
         .board
         .cell_named(name)
         .unwrap_or_else(|| panic!("no cell {name}"))
-}
-
-/// Applies an action that must be allowed.
-fn play(game: &Game, state: &mut State, action: Action) {
-    if let Err(e) = game.apply(state, action) {
-        panic!("{} refused: {e}", game.action_text(action));
-    }
-}
-
-/// Applies an action that must be refused, checks the state did not change,
-/// and returns the refusal and its reason.
-fn refused(game: &Game, state: &mut State, action: Action) -> (Refusal, String) {
-    let before = state.clone();
-    let err = game
-        .apply(state, action)
-        .expect_err("the action should be refused");
-    assert_eq!(*state, before, "a refused action changed the state");
-    assert_eq!(game.refusal(state, action), Some(err.refusal));
-    assert!(!game.legal_actions(state).contains(&action));
-    (err.refusal, err.reason)
 }
 
 /// Red's pieces at `red`, one more seat's at `other` (by seat), the rest in the yard.
