@@ -7,9 +7,7 @@
 //! its steps 1..51 go clockwise round the circuit to a8, the tip of its own
 //! arm, 52..56 are its home column b8..f8, and 57 is the centre.
 
-use std::path::Path;
-
-use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State, render};
+use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
 mod common;
 use common::{cell_of, play, refused, step_at};
@@ -444,33 +442,3 @@ fn everyone_first_throws_for_who_begins() {
 // ---------------------------------------------------------------------------
 // The pictures in docs/games/ludo.md
 // ---------------------------------------------------------------------------
-
-/// The pictures in docs/games/ludo.md are what the renderer draws now.
-/// Regenerate them with `PACHISI_WRITE_DOCS=1 cargo test --test ludo`.
-#[test]
-fn the_pictures_in_the_docs_are_current() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
-    let write = std::env::var_os("PACHISI_WRITE_DOCS").is_some_and(|v| !v.is_empty());
-    let page = std::fs::read_to_string(dir.join("ludo.md")).expect("docs/games/ludo.md");
-    let g = Game::bundled("ludo", None).expect("ludo loads");
-    let red = g.seat_index("red").expect("red plays");
-    for (file, svg) in [
-        ("ludo-board.svg", render::svg(&g, None, None)),
-        ("ludo-red-track.svg", render::svg(&g, None, Some(red))),
-    ] {
-        let path = dir.join(file);
-        if write {
-            std::fs::write(&path, &svg).expect("the picture can be written");
-        }
-        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            on_disk == svg,
-            "docs/games/{file} is not what the renderer draws now; \
-             regenerate it with `PACHISI_WRITE_DOCS=1 cargo test --test ludo`"
-        );
-        assert!(
-            page.contains(&format!("]({file})")),
-            "docs/games/ludo.md does not embed {file}"
-        );
-    }
-}

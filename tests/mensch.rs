@@ -7,9 +7,7 @@
 //! and the die values waiting to be used. Yellow's A square is a5; its
 //! goal squares are b6, c6, d6 and e6.
 
-use std::path::Path;
-
-use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State, render};
+use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
 mod common;
 use common::{cell_of, play, refused, step_at};
@@ -419,39 +417,6 @@ fn everyone_first_throws_for_who_begins() {
 // ---------------------------------------------------------------------------
 // The pictures in docs/games/mensch.md
 // ---------------------------------------------------------------------------
-
-/// The pictures in docs/games/mensch.md are what the renderer draws now.
-/// Regenerate them with `PACHISI_WRITE_DOCS=1 cargo test --test mensch`.
-#[test]
-fn the_pictures_in_the_docs_are_current() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
-    let write = std::env::var_os("PACHISI_WRITE_DOCS").is_some_and(|v| !v.is_empty());
-    let page = std::fs::read_to_string(dir.join("mensch.md")).expect("docs/games/mensch.md");
-    let g = Game::bundled("mensch", None).expect("mensch loads");
-    let yellow = g.seat_index("yellow").expect("yellow plays");
-    for (file, svg) in [
-        ("mensch-board.svg", render::svg(&g, None, None)),
-        (
-            "mensch-yellow-track.svg",
-            render::svg(&g, None, Some(yellow)),
-        ),
-    ] {
-        let path = dir.join(file);
-        if write {
-            std::fs::write(&path, &svg).expect("the picture can be written");
-        }
-        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            on_disk == svg,
-            "docs/games/{file} is not what the renderer draws now; \
-             regenerate it with `PACHISI_WRITE_DOCS=1 cargo test --test mensch`"
-        );
-        assert!(
-            page.contains(&format!("]({file})")),
-            "docs/games/mensch.md does not embed {file}"
-        );
-    }
-}
 
 #[test]
 fn a_saved_state_with_two_own_pieces_on_one_square_is_refused() {

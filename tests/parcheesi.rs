@@ -883,41 +883,6 @@ fn a_pawn_at_the_end_of_the_circuit_turns_into_its_home_row() {
 // The pictures in docs/games/parcheesi.md
 // ---------------------------------------------------------------------------
 
-/// The pictures embedded in docs/games/parcheesi.md are what the renderer
-/// draws now. Regenerate them with
-/// `PACHISI_WRITE_DOCS=1 cargo test --test parcheesi`.
-#[test]
-fn the_pictures_in_the_parcheesi_doc_are_current() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
-    let write = std::env::var_os("PACHISI_WRITE_DOCS").is_some_and(|v| !v.is_empty());
-    let page = std::fs::read_to_string(dir.join("parcheesi.md")).expect("docs/games/parcheesi.md");
-    let g = Game::bundled("parcheesi", None).unwrap();
-    let red = g.seat_index("red").expect("red plays");
-    let pictures = [
-        ("parcheesi-board.svg", pachisi::render::svg(&g, None, None)),
-        (
-            "parcheesi-red-track.svg",
-            pachisi::render::svg(&g, None, Some(red)),
-        ),
-    ];
-    for (file, svg) in pictures {
-        let path = dir.join(file);
-        if write {
-            std::fs::write(&path, &svg).expect("the picture can be written");
-        }
-        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            on_disk == svg,
-            "docs/games/{file} is not what the renderer draws now; \
-             regenerate it with `PACHISI_WRITE_DOCS=1 cargo test --test parcheesi`"
-        );
-        assert!(
-            page.contains(&format!("]({file})")),
-            "docs/games/parcheesi.md does not embed {file}"
-        );
-    }
-}
-
 /// Parcheesi with the local blockade rule (variants/house/parcheesi-blockade-limit.variant).
 fn blockade_limit() -> Game {
     Game::from_source(

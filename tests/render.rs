@@ -131,14 +131,35 @@ players 2 { seats = Ann, Bob }
     assert!(svg.contains("#c62828") && svg.contains("#1565c0"), "{svg}");
 }
 
-/// The pictures embedded in docs/games/pachisi.md, by file name.
-fn doc_pictures() -> Vec<(&'static str, String)> {
-    let game = Game::bundled("pachisi", None).expect("pachisi loads");
-    let red = game.seat_index("red").expect("red plays");
-    vec![
-        ("pachisi-board.svg", render::svg(&game, None, None)),
-        ("pachisi-red-track.svg", render::svg(&game, None, Some(red))),
+/// The pictures embedded in docs/games/<game>.md: each game's board and
+/// one seat's track, as (page, file name, picture).
+fn doc_pictures() -> Vec<(String, String, String)> {
+    [
+        ("pachisi", "red"),
+        ("parcheesi", "red"),
+        ("russian-pachisi", "red"),
+        ("ludo", "red"),
+        ("mensch", "yellow"),
     ]
+    .into_iter()
+    .flat_map(|(name, seat)| {
+        let game = Game::bundled(name, None).unwrap_or_else(|e| panic!("{e}"));
+        let index = game.seat_index(seat).expect("the seat plays");
+        let page = format!("{name}.md");
+        [
+            (
+                page.clone(),
+                format!("{name}-board.svg"),
+                render::svg(&game, None, None),
+            ),
+            (
+                page,
+                format!("{name}-{seat}-track.svg"),
+                render::svg(&game, None, Some(index)),
+            ),
+        ]
+    })
+    .collect()
 }
 
 /// The pictures in docs/ are what the renderer draws now. Regenerate them with
@@ -147,9 +168,8 @@ fn doc_pictures() -> Vec<(&'static str, String)> {
 fn the_pictures_in_the_docs_are_current() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
     let write = std::env::var_os("PACHISI_WRITE_DOCS").is_some_and(|v| !v.is_empty());
-    let page = std::fs::read_to_string(dir.join("pachisi.md")).expect("docs/games/pachisi.md");
-    for (file, svg) in doc_pictures() {
-        let path = dir.join(file);
+    for (page, file, svg) in doc_pictures() {
+        let path = dir.join(&file);
         if write {
             std::fs::write(&path, &svg).expect("the picture can be written");
         }
@@ -159,9 +179,10 @@ fn the_pictures_in_the_docs_are_current() {
             "docs/games/{file} is not what the renderer draws now; \
              regenerate it with `PACHISI_WRITE_DOCS=1 cargo test --test render`"
         );
+        let text = std::fs::read_to_string(dir.join(&page)).expect("the game's page");
         assert!(
-            page.contains(&format!("]({file})")),
-            "docs/games/pachisi.md does not embed {file}"
+            text.contains(&format!("]({file})")),
+            "docs/games/{page} does not embed {file}"
         );
     }
 }

@@ -24,9 +24,7 @@
 //! | 65–71 | j18 .. j12, red's corridor | |
 //! | 72 | the finish, home | |
 
-use std::path::Path;
-
-use pachisi::{Action, EndReason, Game, Phase, PoolValue, Refusal, State, render};
+use pachisi::{Action, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
 use common::{cell_of, play, refused, step_at};
@@ -1115,40 +1113,6 @@ fn classic_rules_no_barrier_is_jumped_and_no_three_on_a_square() {
 // ---------------------------------------------------------------------------
 // The pictures in the doc
 // ---------------------------------------------------------------------------
-
-/// The pictures in docs/games/russian-pachisi.md are what the renderer
-/// draws now (the convention of tests/render.rs). Regenerate them with
-/// `PACHISI_WRITE_DOCS=1 cargo test --test russian_pachisi`.
-#[test]
-fn the_pictures_in_the_doc_are_current() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
-    let write = std::env::var_os("PACHISI_WRITE_DOCS").is_some_and(|v| !v.is_empty());
-    let page = std::fs::read_to_string(dir.join("russian-pachisi.md"))
-        .expect("docs/games/russian-pachisi.md");
-    let g = game(4);
-    for (file, svg) in [
-        ("russian-pachisi-board.svg", render::svg(&g, None, None)),
-        (
-            "russian-pachisi-red-track.svg",
-            render::svg(&g, None, Some(RED)),
-        ),
-    ] {
-        let path = dir.join(file);
-        if write {
-            std::fs::write(&path, &svg).expect("the picture can be written");
-        }
-        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            on_disk == svg,
-            "docs/games/{file} is not what the renderer draws now; \
-             regenerate it with `PACHISI_WRITE_DOCS=1 cargo test --test russian_pachisi`"
-        );
-        assert!(
-            page.contains(&format!("]({file})")),
-            "docs/games/russian-pachisi.md does not embed {file}"
-        );
-    }
-}
 
 #[test]
 fn forfeit_count_five_a_piece_not_home_and_ten_a_seat_after_the_winner() {
