@@ -110,8 +110,7 @@ impl Game {
         let target = if from == 0 && !self.hot.entry_moves_score {
             1
         } else {
-            self.reach_on(self.track(seat), from, by, round)
-                .unwrap_or(home)
+            self.reach_on(seat, from, by, round).unwrap_or(home)
         };
         state.used = state.used.saturating_add(values_used);
         // Two pieces of one blockade are followed through the throw: they

@@ -374,7 +374,7 @@ impl Game {
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
         let groups = self.hot.groups;
-        let detour_at = self.track(seat).detour.map(|(a, _)| a);
+        let detour_at = self.seating.detour(seat).map(|(a, _)| a);
         let pool = &state.pool;
         let mut i = 0;
         while i < pieces.len() {
@@ -516,7 +516,7 @@ impl Game {
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let detour_at = self.track(seat).detour.map(|(a, _)| a);
+        let detour_at = self.seating.detour(seat).map(|(a, _)| a);
         let mut i = 0;
         while i < pieces.len() {
             let from = pieces[i];

@@ -7,7 +7,7 @@
 use arrayvec::ArrayVec;
 
 use super::{Game, State, hot::ENTRY_BITS, seating::NONE, state::PoolValue};
-use crate::rules::{MAX_PIECES, OwnEntry, Track, board::CellId};
+use crate::rules::{MAX_PIECES, OwnEntry, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
 /// [`Game::explain`].
@@ -113,6 +113,7 @@ pub(crate) struct View {
 }
 
 impl View {
+    #[inline]
     pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
         let side = game.side[seat];
         // A blockade that stops its own side needs the side's pieces too.
@@ -234,7 +235,7 @@ impl Game {
                 return Err(Refusal::EntryValue { first });
             }
             if hot.entry_moves_score {
-                self.reach_on(self.track(seat), 0, value.value, round)?
+                self.reach_on(seat, 0, value.value, round)?
             } else if round {
                 return Err(Refusal::NoDetour);
             } else {
@@ -244,7 +245,7 @@ impl Game {
             if count > 1 && !hot.groups {
                 return Err(Refusal::NoGroups);
             }
-            self.reach_on(self.track(seat), from, value.value, round)?
+            self.reach_on(seat, from, value.value, round)?
         };
         let blockade = hot.blockade;
         let mut jumped = false;
@@ -392,19 +393,19 @@ impl Game {
         })
     }
 
-    /// The step `value` steps on from `from` along `track`: a move that
+    /// The step `value` steps on from `from` along `seat`'s track: a move that
     /// would enter the track's detour leaves it out, unless `round` (the
     /// mover goes round); `round` is refused where there is no choice.
     pub(crate) fn reach_on(
         &self,
-        track: &Track,
+        seat: usize,
         from: u8,
         value: u8,
         round: bool,
     ) -> Result<u8, Refusal> {
-        let home = (track.cells.len() - 1) as u8;
+        let home = self.seating.home(seat);
         let plain = from as u16 + value as u16;
-        match track.detour {
+        match self.seating.detour(seat) {
             Some((a, b)) if from < a && plain >= a as u16 => {
                 if round {
                     return self.reach(from, value, home);

@@ -18,6 +18,8 @@ pub(crate) struct Seating {
     homes: Vec<u8>,
     /// Each seat's safe steps: bit `s` for step `s`.
     safe: Vec<[u64; 4]>,
+    /// Each seat's detour (`seat: detour`).
+    detours: Vec<Option<(u8, u8)>>,
 }
 
 impl Seating {
@@ -45,7 +47,9 @@ impl Seating {
                 bits
             })
             .collect();
+        let detours = tracks.iter().map(|t| t.detour).collect();
         Seating {
+            detours,
             seats,
             stride,
             meet,
@@ -58,6 +62,12 @@ impl Seating {
     #[inline]
     pub(crate) fn home(&self, a: usize) -> u8 {
         self.homes[a]
+    }
+
+    /// The detour of seat `a`'s track, if any.
+    #[inline]
+    pub(crate) fn detour(&self, a: usize) -> Option<(u8, u8)> {
+        self.detours[a]
     }
 
     /// Whether seat `a`'s step `step` is on a safe cell.
