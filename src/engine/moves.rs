@@ -298,7 +298,17 @@ impl Game {
             return Err(Refusal::PairApart(self.track(seat).cell(target)));
         }
         if (hot.stack_max > 0 || hot.own_max > 0) && target < home {
-            self.check_cell_room(state, seat, from, count, target)?;
+            if hot.view_own && !occupied {
+                // The view holds every seat's pieces and none stands on
+                // the cell: only the moving pieces will.
+                if (hot.own_max > 0 && count > hot.own_max)
+                    || (hot.stack_max > 0 && count > hot.stack_max)
+                {
+                    return Err(Refusal::CellFull(self.track(seat).cell(target)));
+                }
+            } else {
+                self.check_cell_room(state, seat, from, count, target)?;
+            }
         }
         Ok(target)
     }
