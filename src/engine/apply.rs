@@ -87,16 +87,12 @@ impl Game {
 
     fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         let seat = state.mover as usize;
-        let track = self.track(seat);
-        let home = track.home();
+        let home = self.seating.home(seat);
         // The waiting value used: for a piece leaving its start, one that
         // lets it out; else the first of that size.
-        let entry = &self.rules.entry;
-        let slot = state.pool.iter().position(|v| {
+        let slot = state.pool.iter().position(|&v| {
             v.value == by
-                && (from != 0
-                    || entry.on.allows(v.value, v.again)
-                    || entry.first_on.allows(v.value, v.again))
+                && (from != 0 || self.entry_allows(false, v) || self.entry_allows(true, v))
         });
         let mut values_used = 1;
         match slot {
@@ -104,7 +100,7 @@ impl Game {
                 state.pool.remove(slot);
             }
             // Entry by the sum of two die values (entry: sum).
-            None if from == 0 && entry.sum => {
+            None if from == 0 && self.hot.entry_sum => {
                 let Some((i, j)) = self.sum_pair(state, by) else {
                     return;
                 };
@@ -114,23 +110,23 @@ impl Game {
             }
             None => return,
         }
-        let target = if from == 0 && !entry.moves_score {
+        let target = if from == 0 && !self.hot.entry_moves_score {
             1
         } else {
-            self.reach_on(track, from, by, round).unwrap_or(home)
+            self.reach_on(seat, from, by, round).unwrap_or(home)
         };
         state.used = state.used.saturating_add(values_used);
         // Two pieces of one blockade are followed through the throw: they
         // may not come together on a new cell (stacks: pairs = apart).
-        let stacks = &self.rules.stacks;
-        if stacks.pairs_apart && from > 0 && stacks.blockade > 0 {
+        let hot = self.hot;
+        if hot.pairs_apart && from > 0 && hot.blockade > 0 {
             match state.split {
                 Some((a, b)) if a == from => state.split = Some((target, b)),
                 Some((a, b)) if b == from => state.split = Some((a, target)),
                 Some(_) => {}
                 None => {
                     let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
-                    if here >= stacks.blockade && count < here {
+                    if here >= hot.blockade && count < here {
                         state.split = Some((target, from));
                     }
                 }
@@ -148,11 +144,11 @@ impl Game {
         if from == 0 {
             state.entered[seat] = true;
         }
-        if target < home && self.rules.capture.by_landing && self.takes_on(seat, from, target) {
+        if target < home && hot.by_landing && self.takes_on(seat, from, target) {
             let mut taken = 0u8;
             for other in 0..state.pieces.len() {
                 let partner = self.side[other] == self.side[seat];
-                if other == seat || (partner && !self.rules.capture.partners) {
+                if other == seat || (partner && !hot.partners) {
                     continue;
                 }
                 // The other seat's steps on the cell just reached.
@@ -224,7 +220,7 @@ impl Game {
     /// Sends the mover's piece nearest home, not yet home, back to its start.
     fn send_back_leader(&self, state: &mut State) {
         let seat = state.mover as usize;
-        let home = self.track(seat).home();
+        let home = self.seating.home(seat);
         let pieces = &mut state.pieces[seat];
         if let Some(leader) = pieces.iter_mut().rev().find(|s| **s > 0 && **s < home) {
             *leader = 0;
@@ -239,7 +235,7 @@ impl Game {
             return;
         }
         let seat = state.mover;
-        let home = self.track(seat as usize).home();
+        let home = self.seating.home(seat as usize);
         let old = state.blockade_ages.clone();
         state.blockade_ages.retain(|e| e.0 != seat);
         let pieces = &state.pieces[seat as usize];

@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+mod hot;
 mod moves;
 mod outcome;
 mod seating;
@@ -90,6 +91,11 @@ pub struct Game {
     side: Vec<u8>,
     sides: u8,
     seating: Arc<seating::Seating>,
+    /// Rule fields the hot path reads, copied out of `rules`.
+    hot: hot::Hot,
+    /// For dice of small total weight, the outcome of each number below
+    /// it (the same as [`Dice::pick`](crate::rules::Dice::pick)); else empty.
+    throw_table: Arc<[u8]>,
 }
 
 impl Game {
@@ -113,11 +119,19 @@ impl Game {
             .map(|s| &rules.seats[s.0 as usize].track)
             .collect();
         let seating = Arc::new(seating::Seating::new(&tracks));
+        let dice = &rules.dice;
+        let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {
+            (0..dice.total).map(|u| dice.pick(u) as u8).collect()
+        } else {
+            Arc::from([])
+        };
         Ok(Game {
             seats: table.seats.clone(),
             side: table.side.clone(),
             sides: table.sides,
             seating,
+            hot: hot::Hot::new(&rules),
+            throw_table,
             rules,
         })
     }
@@ -263,7 +277,12 @@ impl Game {
 
     /// The throw a uniform number `u` in `0..total weight` picks; bring your own generator.
     pub fn throw_for(&self, u: u64) -> Action {
-        Action::Throw(self.rules.dice.pick(u % self.rules.dice.total) as u8)
+        let total = self.rules.dice.total;
+        let u = if u < total { u } else { u % total };
+        match self.throw_table.get(u as usize) {
+            Some(&i) => Action::Throw(i),
+            None => Action::Throw(self.rules.dice.pick(u) as u8),
+        }
     }
 
     /// The chance actions of a chance node with their exact weights: the
@@ -309,7 +328,7 @@ impl Game {
             Phase::Move => {
                 self.moves_into(state, out);
                 // A value that can bring a piece out must (entry: forced).
-                if self.rules.entry.forced
+                if self.hot.entry_forced
                     && out
                         .iter()
                         .any(|a| matches!(a, Action::Move { from: 0, .. }))
@@ -322,10 +341,7 @@ impl Game {
                 {
                     out.retain(|a| a.from() == Some(step));
                 }
-                if self.rules.turn.use_values == UseValues::Most
-                    && state.pool.len() > 1
-                    && out.len() > 1
-                {
+                if self.hot.use_most && state.pool.len() > 1 && out.len() > 1 {
                     self.keep_most_using(state, out);
                 }
                 // Moves that go round sort after the plain ones.
@@ -342,7 +358,7 @@ impl Game {
     /// The step of the mover's blockade that has stood its time, if any
     /// (stacks: blockade_turns).
     pub fn overdue_blockade(&self, state: &State) -> Option<u8> {
-        let limit = self.rules.stacks.blockade_turns;
+        let limit = self.hot.blockade_turns;
         if limit == 0 {
             return None;
         }
@@ -376,8 +392,9 @@ impl Game {
         let seat = state.mover as usize;
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
-        let home = self.track(seat).home();
-        let groups = self.rules.stacks.groups;
+        let home = self.seating.home(seat);
+        let groups = self.hot.groups;
+        let detour_at = self.seating.detour(seat).map(|(a, _)| a);
         let pool = &state.pool;
         let mut i = 0;
         while i < pieces.len() {
@@ -390,7 +407,7 @@ impl Game {
             // Pieces leave the start one at a time; others may go as a group.
             let most = if from == 0 || !groups { 1 } else { here };
             // Only pieces before a detour may choose to go round.
-            let detour = self.track(seat).detour.is_some_and(|(a, _)| from < a);
+            let detour = detour_at.is_some_and(|a| from < a);
             for count in 1..=most {
                 let start = out.len();
                 for (k, &v) in pool.iter().enumerate() {
@@ -418,7 +435,7 @@ impl Game {
                         }
                     }
                 }
-                if from == 0 && self.rules.entry.sum {
+                if from == 0 && self.hot.entry_sum {
                     for value in self.entry_sums(state) {
                         let v = PoolValue {
                             value,
@@ -518,8 +535,8 @@ impl Game {
         let seat = state.mover as usize;
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
-        let track = self.track(seat);
-        let home = track.home();
+        let home = self.seating.home(seat);
+        let detour_at = self.seating.detour(seat).map(|(a, _)| a);
         let mut i = 0;
         while i < pieces.len() {
             let from = pieces[i];
@@ -528,12 +545,12 @@ impl Game {
             if from >= home {
                 break;
             }
-            let most = if from == 0 || !self.rules.stacks.groups {
+            let most = if from == 0 || !self.hot.groups {
                 1
             } else {
                 here
             };
-            let detour = track.detour.is_some_and(|(a, _)| from < a);
+            let detour = detour_at.is_some_and(|a| from < a);
             for count in 1..=most {
                 for &v in &state.pool {
                     if self.check_move(state, &view, from, count, v, false).is_ok()

@@ -6,8 +6,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::{Game, State, seating::NONE, state::PoolValue};
-use crate::rules::{MAX_PIECES, NearHome, OwnEntry, Track, board::CellId};
+use super::{Game, State, hot::ENTRY_BITS, seating::NONE, state::PoolValue};
+use crate::rules::{MAX_PIECES, OwnEntry, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
 /// [`Game::explain`].
@@ -115,10 +115,11 @@ pub(crate) struct View {
 }
 
 impl View {
+    #[inline]
     pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
         let side = game.side[seat];
         // A blockade that stops its own side needs the side's pieces too.
-        let with_own = game.rules.stacks.blocks_own && game.rules.stacks.blockade > 0;
+        let with_own = game.hot.view_own;
         let mut view = View {
             pieces: ArrayVec::new(),
             occupied: [0; 4],
@@ -128,12 +129,10 @@ impl View {
             if other_side == side && !with_own {
                 continue;
             }
-            let home = game.track(other).home();
+            let home = game.seating.home(other);
             let row = game.seating.row(seat, other);
-            for &step in steps {
-                if step == 0 {
-                    continue;
-                }
+            // Sorted: pieces at the start come first, those home last.
+            for &step in steps.iter().skip_while(|&&s| s == 0) {
                 if step >= home {
                     break;
                 }
@@ -161,6 +160,10 @@ impl View {
             return false;
         }
         let (lo, hi) = (from as usize, to as usize);
+        if lo / 64 == hi / 64 {
+            let mask = (u64::MAX << (lo % 64)) & (u64::MAX >> (63 - hi % 64));
+            return self.occupied[lo / 64] & mask != 0;
+        }
         (lo / 64..=hi / 64).any(|w| {
             let start = if w == lo / 64 { lo % 64 } else { 0 };
             let end = if w == hi / 64 { hi % 64 } else { 63 };
@@ -199,14 +202,13 @@ impl Game {
         round: bool,
     ) -> Result<u8, Refusal> {
         let seat = state.mover as usize;
-        let rules = &*self.rules;
-        let track = self.track(seat);
-        let home = track.home();
+        let hot = &self.hot;
+        let home = self.seating.home(seat);
         let pieces = &state.pieces[seat];
         if count == 0 {
             return Err(Refusal::EmptyGroup);
         }
-        if value.bonus && rules.turn.bonus_after_dice && state.pool.iter().any(|v| !v.bonus) {
+        if value.bonus && hot.bonus_after_dice && state.pool.iter().any(|v| !v.bonus) {
             return Err(Refusal::BonusAfterDice);
         }
         if from >= home {
@@ -225,35 +227,29 @@ impl Game {
             if count > 1 {
                 return Err(Refusal::GroupFromStart);
             }
-            let first = match rules.entry.first {
-                // Sorted: after the pieces at the start, the next is out or home.
-                crate::rules::FirstPiece::NoneOnBoard => {
-                    pieces.iter().find(|&&s| s > 0).is_none_or(|&s| s >= home)
-                }
-                crate::rules::FirstPiece::FirstOfGame => !state.entered[seat],
-            };
-            let throws = if first {
-                &rules.entry.first_on
+            let first = if hot.first_of_game {
+                !state.entered[seat]
             } else {
-                &rules.entry.on
+                // Sorted: after the pieces at the start, the next is out or home.
+                pieces.iter().find(|&&s| s > 0).is_none_or(|&s| s >= home)
             };
-            if !throws.allows(value.value, value.again) {
+            if !self.entry_allows(first, value) {
                 return Err(Refusal::EntryValue { first });
             }
-            if rules.entry.moves_score {
-                self.reach_on(track, 0, value.value, round)?
+            if hot.entry_moves_score {
+                self.reach_on(seat, 0, value.value, round)?
             } else if round {
                 return Err(Refusal::NoDetour);
             } else {
                 1
             }
         } else {
-            if count > 1 && !rules.stacks.groups {
+            if count > 1 && !hot.groups {
                 return Err(Refusal::NoGroups);
             }
-            self.reach_on(track, from, value.value, round)?
+            self.reach_on(seat, from, value.value, round)?
         };
-        let blockade = rules.stacks.blockade;
+        let blockade = hot.blockade;
         let mut jumped = false;
         if blockade > 0 && view.any_in(from + 1, target.saturating_sub(1)) {
             for &(first, second, _) in &view.pieces {
@@ -261,13 +257,10 @@ impl Game {
                 if between(first) || between(second) {
                     let at = if between(first) { first } else { second };
                     let n = view.largest_at(at, None);
-                    let passes = (rules.stacks.group_passes && count >= n)
-                        || (rules.stacks.doubles_pass
-                            && state.doubles
-                            && !value.bonus
-                            && n == blockade);
+                    let passes = (hot.group_passes && count >= n)
+                        || (hot.doubles_pass && state.doubles && !value.bonus && n == blockade);
                     if n >= blockade && !passes {
-                        return Err(Refusal::Blockade(track.cell(at), n));
+                        return Err(Refusal::Blockade(self.track(seat).cell(at), n));
                     }
                     jumped |= n >= blockade;
                 }
@@ -278,21 +271,24 @@ impl Game {
             let side = self.side[seat];
             let largest = view.largest_at(target, Some(side));
             if largest > 0 {
-                let takes = rules.capture.by_landing && self.takes_on(seat, from, target);
+                let takes = hot.by_landing && self.takes_on(seat, from, target);
                 if takes
                     && blockade > 0
                     && largest >= blockade
-                    && !(rules.stacks.take_as_many && count >= largest)
+                    && !(hot.take_as_many && count >= largest)
                 {
-                    return Err(Refusal::LandOnBlockade(track.cell(target), largest));
+                    return Err(Refusal::LandOnBlockade(
+                        self.track(seat).cell(target),
+                        largest,
+                    ));
                 }
-                if !takes && !rules.capture.safe_shared {
-                    return Err(Refusal::SafeTaken(track.cell(target)));
+                if !takes && !hot.safe_shared {
+                    return Err(Refusal::SafeTaken(self.track(seat).cell(target)));
                 }
                 // A jump over a blockade lands on an empty cell or takes
                 // what stands there (stacks: pass = with_doubles).
-                if jumped && rules.stacks.doubles_pass && !takes {
-                    return Err(Refusal::JumpLanding(track.cell(target)));
+                if jumped && hot.doubles_pass && !takes {
+                    return Err(Refusal::JumpLanding(self.track(seat).cell(target)));
                 }
             }
         }
@@ -301,17 +297,43 @@ impl Game {
         if let Some((a, b)) = state.split
             && ((from == a && target == b) || (from == b && target == a))
         {
-            return Err(Refusal::PairApart(track.cell(target)));
+            return Err(Refusal::PairApart(self.track(seat).cell(target)));
         }
-        let stacks = &rules.stacks;
-        if (stacks.max > 0 || stacks.own_max > 0) && target < home {
-            self.check_cell_room(state, seat, from, count, target)?;
+        if (hot.stack_max > 0 || hot.own_max > 0) && target < home {
+            if hot.view_own && !occupied {
+                // The view holds every seat's pieces and none stands on
+                // the cell: only the moving pieces will.
+                if (hot.own_max > 0 && count > hot.own_max)
+                    || (hot.stack_max > 0 && count > hot.stack_max)
+                {
+                    return Err(Refusal::CellFull(self.track(seat).cell(target)));
+                }
+            } else {
+                self.check_cell_room(state, seat, from, count, target)?;
+            }
         }
         Ok(target)
     }
 
+    /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
+    #[inline]
+    pub(crate) fn entry_allows(&self, first: bool, value: PoolValue) -> bool {
+        if value.value >= ENTRY_BITS {
+            let entry = &self.rules.entry;
+            let throws = if first { &entry.first_on } else { &entry.on };
+            return throws.allows(value.value, value.again);
+        }
+        let bits = if first {
+            self.hot.entry_first_on
+        } else {
+            self.hot.entry_on
+        };
+        bits[value.again as usize] & (1 << value.value) != 0
+    }
+
     /// Whether the cell of `seat`'s step `target` has room for `count` more
-    /// pieces (moving from `from`), after any capture the move makes.
+    /// pieces (moving from `from`), after any capture the move makes. The
+    /// seating tables give each seat's steps on that cell.
     fn check_cell_room(
         &self,
         state: &State,
@@ -320,22 +342,20 @@ impl Game {
         count: u8,
         target: u8,
     ) -> Result<(), Refusal> {
-        let rules = &*self.rules;
-        let track = self.track(seat);
-        let cell = track.cell(target);
+        let hot = &self.hot;
         let safe = !self.takes_on(seat, from, target);
+        // Race steps are never NONE, so a missing step matches no piece.
+        let on = |steps: &[u8], [a, b]: [u8; 2]| {
+            steps.iter().filter(|&&s| s == a || s == b).count() as u8
+        };
         let mut own = 0u8;
         let mut staying = 0u8;
         for (other, steps) in state.pieces.iter().enumerate() {
-            let other_track = self.track(other);
-            let home = other_track.home();
-            let here = steps
-                .iter()
-                .filter(|&&s| s > 0 && s < home && other_track.cell(s) == cell)
-                .count() as u8;
+            let meet = self.seating.meet(other, seat, target);
+            let here = on(steps, meet);
             if other == seat {
                 // Pieces moving within the cell do not count twice.
-                let leaving = if from > 0 && from < home && track.cell(from) == cell {
+                let leaving = if from == meet[0] || from == meet[1] {
                     count
                 } else {
                     0
@@ -343,18 +363,16 @@ impl Game {
                 own = here - leaving;
             } else {
                 let partner = self.side[other] == self.side[seat];
-                let taken =
-                    rules.capture.by_landing && !safe && (!partner || rules.capture.partners);
+                let taken = hot.by_landing && !safe && (!partner || hot.partners);
                 if !taken {
                     staying += here;
                 }
             }
         }
-        let stacks = &rules.stacks;
-        if (stacks.own_max > 0 && own + count > stacks.own_max)
-            || (stacks.max > 0 && own + staying + count > stacks.max)
+        if (hot.own_max > 0 && own + count > hot.own_max)
+            || (hot.stack_max > 0 && own + staying + count > hot.stack_max)
         {
-            return Err(Refusal::CellFull(cell));
+            return Err(Refusal::CellFull(self.track(seat).cell(target)));
         }
         Ok(())
     }
@@ -363,11 +381,11 @@ impl Game {
     /// `target`: a safe cell protects, except on the seat's own entry cell
     /// where the rules allow it (capture: own_entry).
     pub(crate) fn takes_on(&self, seat: usize, from: u8, target: u8) -> bool {
-        if !self.track(seat).safe[target as usize] {
+        if !self.seating.safe(seat, target) {
             return true;
         }
         target == 1
-            && match self.rules.capture.own_entry {
+            && match self.hot.own_entry {
                 OwnEntry::No => false,
                 OwnEntry::Entering => from == 0,
                 OwnEntry::Always => true,
@@ -387,19 +405,19 @@ impl Game {
         })
     }
 
-    /// The step `value` steps on from `from` along `track`: a move that
+    /// The step `value` steps on from `from` along `seat`'s track: a move that
     /// would enter the track's detour leaves it out, unless `round` (the
     /// mover goes round); `round` is refused where there is no choice.
     pub(crate) fn reach_on(
         &self,
-        track: &Track,
+        seat: usize,
         from: u8,
         value: u8,
         round: bool,
     ) -> Result<u8, Refusal> {
-        let home = track.home();
+        let home = self.seating.home(seat);
         let plain = from as u16 + value as u16;
-        match track.detour {
+        match self.seating.detour(seat) {
             Some((a, b)) if from < a && plain >= a as u16 => {
                 if round {
                     return self.reach(from, value, home);
@@ -408,7 +426,7 @@ impl Game {
                 let target = plain + (b - a + 1) as u16;
                 if target <= home as u16 {
                     Ok(target as u8)
-                } else if !self.rules.home.exact {
+                } else if !self.hot.home_exact {
                     Ok(home)
                 } else {
                     Err(Refusal::Overshoot)
@@ -425,15 +443,12 @@ impl Game {
         if target <= home as u16 {
             return Ok(target as u8);
         }
-        let rules = &self.rules.home;
-        if !rules.exact {
+        let hot = &self.hot;
+        if !hot.home_exact {
             return Ok(home);
         }
         let short = home - from;
-        if rules.near == NearHome::SmallestThrow
-            && short < self.rules.dice.smallest
-            && value == self.rules.dice.smallest
-        {
+        if hot.near_smallest && short < hot.smallest && value == hot.smallest {
             return Ok(home);
         }
         Err(Refusal::Overshoot)

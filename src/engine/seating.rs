@@ -14,6 +14,12 @@ pub(crate) struct Seating {
     /// `meet[(a * seats + b) * stride + q]`: the race steps of seat `a`'s
     /// track on the cell of seat `b`'s step `q`.
     meet: Vec<[u8; 2]>,
+    /// Each seat's home step.
+    homes: Vec<u8>,
+    /// Each seat's safe steps: bit `s` for step `s`.
+    safe: Vec<[u64; 4]>,
+    /// Each seat's detour (`seat: detour`).
+    detours: Vec<Option<(u8, u8)>>,
 }
 
 impl Seating {
@@ -30,11 +36,44 @@ impl Seating {
                 }
             }
         }
+        let homes = tracks.iter().map(|t| t.home()).collect();
+        let safe = tracks
+            .iter()
+            .map(|t| {
+                let mut bits = [0u64; 4];
+                for (step, _) in t.safe.iter().enumerate().filter(|(_, s)| **s) {
+                    bits[step >> 6] |= 1 << (step & 63);
+                }
+                bits
+            })
+            .collect();
+        let detours = tracks.iter().map(|t| t.detour).collect();
         Seating {
+            detours,
             seats,
             stride,
             meet,
+            homes,
+            safe,
         }
+    }
+
+    /// The home step of seat `a`.
+    #[inline]
+    pub(crate) fn home(&self, a: usize) -> u8 {
+        self.homes[a]
+    }
+
+    /// The detour of seat `a`'s track, if any.
+    #[inline]
+    pub(crate) fn detour(&self, a: usize) -> Option<(u8, u8)> {
+        self.detours[a]
+    }
+
+    /// Whether seat `a`'s step `step` is on a safe cell.
+    #[inline]
+    pub(crate) fn safe(&self, a: usize, step: u8) -> bool {
+        self.safe[a][(step >> 6) as usize] & (1 << (step & 63)) != 0
     }
 
     /// For every step `q` of seat `b`, the race steps of seat `a` on its cell.

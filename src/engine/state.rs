@@ -38,7 +38,7 @@ pub struct PoolValue {
 /// A game in progress. Pieces are kept as the step each stands on along its
 /// seat's track (0 = start, the last step = home), each seat's sorted, so
 /// two positions that differ only in which identical piece is where are equal.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct State {
     /// For each playing seat in turn order, the steps of its pieces, ascending.
@@ -77,6 +77,36 @@ pub struct State {
     pub finished: ArrayVec<u8, MAX_SEATS>,
     /// Whether the game ended at the turn limit.
     pub at_limit: bool,
+}
+
+/// A copy of an array vector of `Copy` items as one block, where the
+/// derived clone goes item by item; the look-ahead of `use = most` clones a lot.
+fn copy_of<T: Copy, const N: usize>(v: &ArrayVec<T, N>) -> ArrayVec<T, N> {
+    let mut out = ArrayVec::new();
+    out.try_extend_from_slice(v)
+        .expect("a copy has the capacity of its original");
+    out
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            pieces: self.pieces.iter().map(copy_of).collect(),
+            mover: self.mover,
+            phase: self.phase,
+            pool: copy_of(&self.pool),
+            extra: self.extra,
+            streak: self.streak,
+            blockade_ages: copy_of(&self.blockade_ages),
+            doubles: self.doubles,
+            used: self.used,
+            split: self.split,
+            entered: copy_of(&self.entered),
+            turns: self.turns,
+            finished: copy_of(&self.finished),
+            at_limit: self.at_limit,
+        }
+    }
 }
 
 impl State {
