@@ -212,15 +212,31 @@ fn a_6_must_bring_a_piece_out_while_one_waits_and_a_is_free() {
 }
 
 #[test]
-fn a_6_moves_a_piece_on_the_track_when_an_own_piece_stands_on_a() {
+fn the_a_square_must_be_vacated_while_pieces_wait_on_b() {
     let g = game(2);
     // Yellow: pieces on a5 (step 1) and step 10, two on B; yellow threw 6.
+    // The 6 cannot bring a piece out (A is taken), and the piece on A must
+    // move on first (entry: clear_start).
     let mut s = position(&g, &[&[0, 0, 1, 10], &[0, 0, 0, 20]], 0, &[6]);
     let (refusal, _) = refused(&g, &mut s, Action::step(0, 6));
     assert!(matches!(refusal, Refusal::CellFull(_)));
+    assert_eq!(g.legal_actions(&s), [Action::step(1, 6)]);
+    let (refusal, reason) = refused(&g, &mut s, Action::step(10, 6));
+    assert_eq!(refusal, Refusal::MustClearStart);
+    assert!(reason.contains("moves on first"), "{reason}");
+    // Any other throw too: with a 3, the piece on A moves.
+    let s = position(&g, &[&[0, 0, 1, 10], &[0, 0, 0, 20]], 0, &[3]);
+    assert_eq!(g.legal_actions(&s), [Action::step(1, 3)]);
+    // With nobody waiting on B, any piece may move.
+    let s = position(&g, &[&[1, 10, 20, 30], &[0, 0, 0, 25]], 0, &[3]);
     assert_eq!(
         g.legal_actions(&s),
-        [Action::step(1, 6), Action::step(10, 6)]
+        [
+            Action::step(1, 3),
+            Action::step(10, 3),
+            Action::step(20, 3),
+            Action::step(30, 3)
+        ]
     );
 }
 

@@ -230,7 +230,15 @@ pub fn entry(
 ) -> Option<EntryRules> {
     let r = reader(
         block,
-        &["on", "first_on", "first", "moves", "forced", "sum"],
+        &[
+            "on",
+            "first_on",
+            "first",
+            "moves",
+            "forced",
+            "sum",
+            "clear_start",
+        ],
         "the entry block",
         errors,
     );
@@ -246,6 +254,9 @@ pub fn entry(
     });
     let forced = setting(&r, "forced", false, errors, |v| yes_no("forced", v));
     let sum = setting(&r, "sum", false, errors, |v| yes_no("sum", v));
+    let clear_start = setting(&r, "clear_start", false, errors, |v| {
+        yes_no("clear_start", v)
+    });
     let moves_score = setting(&r, "moves", true, errors, |v| {
         Ok(word("moves", v, &["to_track", "score"])? == 1)
     });
@@ -256,6 +267,7 @@ pub fn entry(
         moves_score: moves_score?,
         forced: forced?,
         sum: sum?,
+        clear_start: clear_start?,
     })
 }
 

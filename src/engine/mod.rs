@@ -335,6 +335,10 @@ impl Game {
                 {
                     out.retain(|a| matches!(a, Action::Move { from: 0, .. }));
                 }
+                // While pieces wait, the first step is cleared first (entry: clear_start).
+                if self.must_clear_start(state) && out.iter().any(|a| a.from() == Some(1)) {
+                    out.retain(|a| a.from() == Some(1));
+                }
                 // A blockade that has stood its time must be broken (stacks: blockade_turns).
                 if let Some(step) = self.overdue_blockade(state)
                     && out.iter().any(|a| a.from() == Some(step))
@@ -353,6 +357,13 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Whether the mover has pieces waiting at the start and one on its first
+    /// step, which must then move on first (entry: clear_start).
+    fn must_clear_start(&self, state: &State) -> bool {
+        let pieces = &state.pieces[state.mover as usize];
+        self.rules.entry.clear_start && pieces.contains(&0) && pieces.contains(&1)
     }
 
     /// The step of the mover's blockade that has stood its time, if any
@@ -635,13 +646,23 @@ impl Game {
                     };
                     refusal = self.check_move(state, &view, 0, count, v, false).err();
                 }
-                if refusal.is_none() && !self.legal_actions(state).contains(&action) {
+                let legal = if refusal.is_none() {
+                    self.legal_actions(state)
+                } else {
+                    Vec::new()
+                };
+                if refusal.is_none() && !legal.contains(&action) {
                     // Allowed on its own, but a rule that chooses among
                     // moves takes precedence.
-                    let forced = self.rules.entry.forced && from != 0;
+                    let forced = self.rules.entry.forced
+                        && from != 0
+                        && legal.iter().any(|a| a.from() == Some(0));
                     let overdue = self.overdue_blockade(state).is_some_and(|s| s != from);
+                    let clear = self.must_clear_start(state) && from != 1;
                     refusal = Some(if forced {
                         Refusal::MustEnter
+                    } else if clear {
+                        Refusal::MustClearStart
                     } else if overdue {
                         Refusal::BlockadeOverdue
                     } else {
@@ -714,6 +735,9 @@ impl Game {
             ),
             Refusal::MustEnter => {
                 "a value that can bring a piece out must do so (entry: forced)".into()
+            }
+            Refusal::MustClearStart => {
+                "while pieces wait at the start, the piece on the first step moves on first (entry: clear_start)".into()
             }
             Refusal::BlockadeOverdue => format!(
                 "a blockade of {seat} has stood {} turns and must be broken first (stacks: blockade_turns)",

@@ -60,6 +60,8 @@ pub enum Refusal {
     MustUseMost,
     /// A blockade that has stood its time must be broken first (`stacks: blockade_turns`).
     BlockadeOverdue,
+    /// While pieces wait, the piece on the first step moves on first (`entry: clear_start`).
+    MustClearStart,
     /// A jump over a blockade must land on an empty cell or take (`stacks: pass = with_doubles`).
     JumpLanding(CellId),
     /// The move does not reach the track's detour, so it cannot go round (`seat: detour`).

@@ -61,6 +61,9 @@ pub struct EntryRules {
     /// Whether two waiting die values whose sum is an entry value may bring a
     /// piece out together (`sum = yes`).
     pub sum: bool,
+    /// Whether, while pieces wait at the start, a piece on the seat's first
+    /// step must move on first when it can (`clear_start = yes`).
+    pub clear_start: bool,
 }
 
 impl EntryRules {
@@ -85,6 +88,10 @@ impl EntryRules {
             ""
         } + if self.sum {
             "; two die values whose sum lets a piece out may bring it out together"
+        } else {
+            ""
+        } + if self.clear_start {
+            "; while pieces wait, a piece on the first step must move on first"
         } else {
             ""
         }
