@@ -7,10 +7,10 @@
 //! its steps 1..51 go clockwise round the circuit to a8, the tip of its own
 //! arm, 52..56 are its home column b8..f8, and 57 is the centre.
 
-use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
+use pachisi::{Action, Actor, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
-use common::{cell_of, play, refused, step_at};
+use common::{Waiting, cell_of, die, load_position, play, refused, step_at, throw_of};
 
 const HOME: u8 = 57;
 
@@ -27,46 +27,15 @@ fn game(players: usize) -> Game {
 /// used (none: the seat is about to throw). Each waiting 6 has earned one
 /// throw still to come and counts as one 6 in a row this turn.
 fn position(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8]) -> State {
-    let pieces: Vec<Vec<u8>> = pieces
-        .iter()
-        .map(|p| {
-            let mut p = p.to_vec();
-            p.sort_unstable();
-            p
-        })
-        .collect();
-    let finished: Vec<usize> = (0..pieces.len())
-        .filter(|&i| pieces[i].iter().all(|&s| s == HOME))
-        .collect();
-    let entered: Vec<bool> = pieces.iter().map(|p| p.iter().any(|&s| s > 0)).collect();
-    let sixes = pool.iter().filter(|&&v| v == 6).count();
-    let json = serde_json::json!({
-        "pieces": pieces,
-        "mover": mover,
-        "phase": if pool.is_empty() { "throw" } else { "move" },
-        "pool": pool
-            .iter()
-            .map(|&v| serde_json::json!({"value": v, "again": v == 6}))
-            .collect::<Vec<_>>(),
-        "extra": sixes,
-        "streak": sixes,
-        "entered": entered,
-        "turns": 0,
-        "finished": finished,
-        "at_limit": false,
-    });
-    game.load_state(&json.to_string())
-        .unwrap_or_else(|e| panic!("bad test position {json}: {e}"))
-}
-
-/// The throw of the die that shows `value`.
-fn throw_of(game: &Game, value: u8) -> Action {
-    let i = game
-        .chance_outcomes()
-        .iter()
-        .position(|o| o.values == [value])
-        .unwrap_or_else(|| panic!("no throw shows {value}"));
-    Action::Throw(i as u8)
+    let pool: Vec<PoolValue> = pool.iter().map(|&v| die(v, v == 6)).collect();
+    let extra = pool.iter().filter(|v| v.again).count();
+    let waiting = Waiting {
+        pool,
+        extra,
+        streak: extra,
+        doubles: false,
+    };
+    load_position(game, pieces, mover, &waiting, false)
 }
 
 // ---------------------------------------------------------------------------

@@ -7,10 +7,10 @@
 //! and the die values waiting to be used. Yellow's A square is a5; its
 //! goal squares are b6, c6, d6 and e6.
 
-use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
+use pachisi::{Action, Actor, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
-use common::{cell_of, play, refused, step_at};
+use common::{Waiting, cell_of, die, load_position, play, refused, step_at, throw_of};
 
 const HOME: u8 = 44;
 
@@ -36,49 +36,15 @@ fn at_the_start(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8]) -> Sta
 }
 
 fn state(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8], under_way: bool) -> State {
-    let pieces: Vec<Vec<u8>> = pieces
-        .iter()
-        .map(|p| {
-            let mut p = p.to_vec();
-            p.sort_unstable();
-            p
-        })
-        .collect();
-    let finished: Vec<usize> = (0..pieces.len())
-        .filter(|&i| pieces[i].iter().all(|&s| s == HOME))
-        .collect();
-    let entered: Vec<bool> = pieces
-        .iter()
-        .map(|p| under_way || p.iter().any(|&s| s > 0))
-        .collect();
-    let sixes = pool.iter().filter(|&&v| v == 6).count();
-    let json = serde_json::json!({
-        "pieces": pieces,
-        "mover": mover,
-        "phase": if pool.is_empty() { "throw" } else { "move" },
-        "pool": pool
-            .iter()
-            .map(|&v| serde_json::json!({"value": v, "again": v == 6}))
-            .collect::<Vec<_>>(),
-        "extra": sixes,
-        "streak": sixes,
-        "entered": entered,
-        "turns": 0,
-        "finished": finished,
-        "at_limit": false,
-    });
-    game.load_state(&json.to_string())
-        .unwrap_or_else(|e| panic!("bad test position {json}: {e}"))
-}
-
-/// The throw of the die that shows `value`.
-fn throw_of(game: &Game, value: u8) -> Action {
-    let i = game
-        .chance_outcomes()
-        .iter()
-        .position(|o| o.values == [value])
-        .unwrap_or_else(|| panic!("no throw shows {value}"));
-    Action::Throw(i as u8)
+    let pool: Vec<PoolValue> = pool.iter().map(|&v| die(v, v == 6)).collect();
+    let extra = pool.iter().filter(|v| v.again).count();
+    let waiting = Waiting {
+        pool,
+        extra,
+        streak: extra,
+        doubles: false,
+    };
+    load_position(game, pieces, mover, &waiting, under_way)
 }
 
 // ---------------------------------------------------------------------------

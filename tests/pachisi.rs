@@ -6,10 +6,10 @@
 //! waiting to be used. Red's steps 17..24 are h11..a11 on the outer row
 //! of the west arm; castles are found from the variant, not assumed.
 
-use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
+use pachisi::{Action, Actor, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
-use common::{cell_of, play, refused, step_at};
+use common::{Waiting, cell_of, die, load_position, play, refused, step_at, throw_of};
 
 const HOME: u8 = 84;
 
@@ -31,34 +31,15 @@ fn again(value: u8) -> bool {
 /// (none: the seat is about to throw). As in play, each waiting value from a
 /// throw that gives another throw has earned one throw still to come.
 fn position(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8]) -> State {
-    let pieces: Vec<Vec<u8>> = pieces
-        .iter()
-        .map(|p| {
-            let mut p = p.to_vec();
-            p.sort_unstable();
-            p
-        })
-        .collect();
-    let finished: Vec<usize> = (0..pieces.len())
-        .filter(|&i| pieces[i].iter().all(|&s| s == HOME))
-        .collect();
-    let entered: Vec<bool> = pieces.iter().map(|p| p.iter().any(|&s| s > 0)).collect();
-    let json = serde_json::json!({
-        "pieces": pieces,
-        "mover": mover,
-        "phase": if pool.is_empty() { "throw" } else { "move" },
-        "pool": pool
-            .iter()
-            .map(|&v| serde_json::json!({"value": v, "again": again(v)}))
-            .collect::<Vec<_>>(),
-        "extra": pool.iter().filter(|&&v| again(v)).count(),
-        "entered": entered,
-        "turns": 0,
-        "finished": finished,
-        "at_limit": false,
-    });
-    game.load_state(&json.to_string())
-        .unwrap_or_else(|e| panic!("bad test position {json}: {e}"))
+    let pool: Vec<PoolValue> = pool.iter().map(|&v| die(v, again(v))).collect();
+    let extra = pool.iter().filter(|v| v.again).count();
+    let waiting = Waiting {
+        pool,
+        extra,
+        streak: 0,
+        doubles: false,
+    };
+    load_position(game, pieces, mover, &waiting, false)
 }
 
 /// Whether `seat`'s step `step` is a castle square.
@@ -79,16 +60,6 @@ fn refused_at(game: &Game, refusal: Option<Refusal>) -> Option<(String, u8, bool
 
 fn group(from: u8, count: u8, by: u8) -> Action {
     Action::Move { from, count, by }
-}
-
-/// The index of the outcome of the shells that scores `value`.
-fn throw_of(game: &Game, value: u8) -> Action {
-    let i = game
-        .chance_outcomes()
-        .iter()
-        .position(|o| o.values == [value])
-        .unwrap_or_else(|| panic!("no throw scores {value}"));
-    Action::Throw(i as u8)
 }
 
 // ---------------------------------------------------------------------------

@@ -9,10 +9,10 @@
 //! step `s` is square `s + 4` of the circuit for `s` = 1..64. Other seats'
 //! pawns are placed by the cell they stand on, found from the variant.
 
-use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
+use pachisi::{Action, Actor, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
-use common::{cell_of, play, refused, step_at};
+use common::{Waiting, cell_of, die, load_position, play, refused, step_at};
 
 const HOME: u8 = 140;
 const NEST: u8 = 0;
@@ -37,42 +37,19 @@ fn build(
     doubles: bool,
     bonus: &[u8],
 ) -> State {
-    let pieces: Vec<Vec<u8>> = pieces
-        .iter()
-        .map(|p| {
-            let mut p = p.to_vec();
-            p.sort_unstable();
-            p
-        })
-        .collect();
-    let finished: Vec<usize> = (0..pieces.len())
-        .filter(|&i| pieces[i].iter().all(|&s| s == HOME))
-        .collect();
-    let entered: Vec<bool> = pieces.iter().map(|p| p.iter().any(|&s| s > 0)).collect();
-    let mut pool: Vec<serde_json::Value> = dice
-        .iter()
-        .map(|&v| serde_json::json!({"value": v, "again": doubles, "bonus": false}))
-        .collect();
-    pool.extend(
-        bonus
-            .iter()
-            .map(|&v| serde_json::json!({"value": v, "again": false, "bonus": true})),
-    );
-    let waiting = !pool.is_empty();
-    let json = serde_json::json!({
-        "pieces": pieces,
-        "mover": mover,
-        "phase": if waiting { "move" } else { "throw" },
-        "pool": pool,
-        "extra": u8::from(doubles && waiting),
-        "doubles": doubles,
-        "entered": entered,
-        "turns": 0,
-        "finished": finished,
-        "at_limit": false,
-    });
-    game.load_state(&json.to_string())
-        .unwrap_or_else(|e| panic!("bad test position {json}: {e}"))
+    let mut pool: Vec<PoolValue> = dice.iter().map(|&v| die(v, doubles)).collect();
+    pool.extend(bonus.iter().map(|&value| PoolValue {
+        value,
+        again: false,
+        bonus: true,
+    }));
+    let waiting = Waiting {
+        extra: usize::from(doubles && !pool.is_empty()),
+        pool,
+        streak: 0,
+        doubles,
+    };
+    load_position(game, pieces, mover, &waiting, false)
 }
 
 /// Red to move with the values of a throw that is not a double.

@@ -27,7 +27,7 @@
 use pachisi::{Action, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
-use common::{cell_of, play, refused, step_at};
+use common::{Waiting, cell_of, load_position, play, refused, step_at};
 
 const HOME: u8 = 72;
 const RED: usize = 0;
@@ -74,36 +74,22 @@ fn load(
     streak: u8,
     doubles: bool,
 ) -> State {
-    let pieces: Vec<Vec<u8>> = pieces
+    let pieces: Vec<&[u8]> = pieces.iter().map(|p| p.as_slice()).collect();
+    let pool = pool
         .iter()
-        .map(|p| {
-            let mut p = p.to_vec();
-            p.sort_unstable();
-            p
+        .map(|&(value, bonus)| PoolValue {
+            value,
+            again: doubles && !bonus,
+            bonus,
         })
         .collect();
-    let finished: Vec<usize> = (0..pieces.len())
-        .filter(|&i| pieces[i].iter().all(|&s| s == HOME))
-        .collect();
-    let entered: Vec<bool> = pieces.iter().map(|p| p.iter().any(|&s| s > 0)).collect();
-    let json = serde_json::json!({
-        "pieces": pieces,
-        "mover": mover,
-        "phase": if pool.is_empty() { "throw" } else { "move" },
-        "pool": pool
-            .iter()
-            .map(|&(v, bonus)| serde_json::json!({"value": v, "again": doubles && !bonus, "bonus": bonus}))
-            .collect::<Vec<_>>(),
-        "extra": extra,
-        "streak": streak,
-        "doubles": doubles,
-        "entered": entered,
-        "turns": 0,
-        "finished": finished,
-        "at_limit": false,
-    });
-    game.load_state(&json.to_string())
-        .unwrap_or_else(|e| panic!("bad test position {json}: {e}"))
+    let waiting = Waiting {
+        pool,
+        extra: extra as usize,
+        streak: streak as usize,
+        doubles,
+    };
+    load_position(game, &pieces, mover, &waiting, false)
 }
 
 /// A position where the seat `mover` is about to throw.

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use pachisi::{Action, Game, Refusal, State};
+use pachisi::{Action, Game, PoolValue, Refusal, State};
 
 /// The first race step of `seat`'s track on the cell called `cell`.
 pub fn step_at(game: &Game, seat: usize, cell: &str) -> u8 {
@@ -41,4 +41,77 @@ pub fn refused(game: &Game, state: &mut State, action: Action) -> (Refusal, Stri
     assert_eq!(game.refusal(state, action), Some(err.refusal));
     assert!(!game.legal_actions(state).contains(&action));
     (err.refusal, err.reason)
+}
+
+/// What waits in a position: the values to be used, the throws still to
+/// come, the throws-again in a row this turn, and whether the last throw
+/// was a double. The default: nothing waits, the seat is about to throw.
+#[derive(Clone, Debug, Default)]
+pub struct Waiting {
+    pub pool: Vec<PoolValue>,
+    pub extra: usize,
+    pub streak: usize,
+    pub doubles: bool,
+}
+
+/// A waiting die value.
+pub fn die(value: u8, again: bool) -> PoolValue {
+    PoolValue {
+        value,
+        again,
+        bonus: false,
+    }
+}
+
+/// Loads a readable position: for each playing seat in turn order the steps
+/// of its pieces (any order), the seat to move, and what waits. Seats with
+/// every piece home are finished; a seat has brought a piece out when one
+/// is off its start, or when `under_way`.
+pub fn load_position(
+    game: &Game,
+    pieces: &[&[u8]],
+    mover: usize,
+    waiting: &Waiting,
+    under_way: bool,
+) -> State {
+    let pieces: Vec<Vec<u8>> = pieces
+        .iter()
+        .map(|p| {
+            let mut p = p.to_vec();
+            p.sort_unstable();
+            p
+        })
+        .collect();
+    let finished: Vec<usize> = (0..pieces.len())
+        .filter(|&i| pieces[i].iter().all(|&s| s == game.track(i).home()))
+        .collect();
+    let entered: Vec<bool> = pieces
+        .iter()
+        .map(|p| under_way || p.iter().any(|&s| s > 0))
+        .collect();
+    let json = serde_json::json!({
+        "pieces": pieces,
+        "mover": mover,
+        "phase": if waiting.pool.is_empty() { "throw" } else { "move" },
+        "pool": waiting.pool,
+        "extra": waiting.extra,
+        "streak": waiting.streak,
+        "doubles": waiting.doubles,
+        "entered": entered,
+        "turns": 0,
+        "finished": finished,
+        "at_limit": false,
+    });
+    game.load_state(&json.to_string())
+        .unwrap_or_else(|e| panic!("bad test position {json}: {e}"))
+}
+
+/// The throw of the dice whose values are just `value`.
+pub fn throw_of(game: &Game, value: u8) -> Action {
+    let i = game
+        .chance_outcomes()
+        .iter()
+        .position(|o| o.values == [value])
+        .unwrap_or_else(|| panic!("no throw gives {value}"));
+    Action::Throw(i as u8)
 }
