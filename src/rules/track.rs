@@ -38,13 +38,6 @@ impl Track {
         self.cells[step as usize]
     }
 
-    /// Whether the track passes `cell` at some step strictly between `from` and `to`.
-    pub fn passes(&self, cell: CellId, from: u8, to: u8) -> bool {
-        self.visits[cell.0 as usize]
-            .iter()
-            .any(|&s| s != u8::MAX && s > from && s < to)
-    }
-
     /// One line about the track.
     pub fn describe(&self, board: &Board) -> String {
         let names: Vec<&str> = self.cells.iter().map(|c| board.cell_name(*c)).collect();
