@@ -316,9 +316,14 @@ impl Game {
     /// [`Game::legal_actions`] into a buffer, for loops that must not allocate.
     pub fn legal_actions_into(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
-        if !self.fits(state) {
-            return;
+        if self.fits(state) {
+            self.legal_fitting(state, out);
         }
+    }
+
+    /// [`Game::legal_actions_into`] for a state known to fit the game, into
+    /// an empty buffer.
+    pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
         match state.phase {
             Phase::Over => {}
             Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
@@ -421,6 +426,24 @@ impl Game {
             let detour = detour_at.is_some_and(|a| from < a);
             for count in 1..=most {
                 let start = out.len();
+                if let [v] = pool[..] {
+                    // One value: every move is new, and they come in order.
+                    if self.check_move(state, &view, from, count, v, false).is_ok() {
+                        out.push(Action::Move {
+                            from,
+                            count,
+                            by: v.value,
+                        });
+                    }
+                    if detour && self.check_move(state, &view, from, count, v, true).is_ok() {
+                        out.push(Action::Round {
+                            from,
+                            count,
+                            by: v.value,
+                        });
+                    }
+                    continue;
+                }
                 for (k, &v) in pool.iter().enumerate() {
                     if pool[..k].contains(&v) {
                         continue;
@@ -495,7 +518,7 @@ impl Game {
             .iter()
             .map(|&a| {
                 let mut next = state.clone();
-                self.apply_unchecked(&mut next, a);
+                self.apply_fitting(&mut next, a);
                 let used = next.used.saturating_sub(state.used);
                 used + self.most_usable(state, &next, (state.pool.len() as u8).saturating_sub(used))
             })
@@ -531,7 +554,7 @@ impl Game {
         let mut best = 0;
         for a in moves {
             let mut next = state.clone();
-            self.apply_unchecked(&mut next, a);
+            self.apply_fitting(&mut next, a);
             let used = next.used.saturating_sub(state.used);
             best = best.max(used + self.most_usable(before, &next, limit.saturating_sub(used)));
             if best == limit {
@@ -580,7 +603,7 @@ impl Game {
     pub fn apply(&self, state: &mut State, action: Action) -> Result<(), PlayError> {
         match self.refusal(state, action) {
             None => {
-                self.apply_unchecked(state, action);
+                self.apply_fitting(state, action);
                 Ok(())
             }
             Some(refusal) => Err(PlayError {
