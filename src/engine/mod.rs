@@ -422,8 +422,11 @@ impl Game {
             }
             // Pieces leave the start one at a time; others may go as a group.
             let most = if from == 0 || !groups { 1 } else { here };
-            // Only pieces before a detour may choose to go round.
-            let detour = detour_at.is_some_and(|a| from < a);
+            // Only pieces before a detour may choose to go round, by a
+            // value that reaches it.
+            let reaches_detour = |v: PoolValue| {
+                detour_at.is_some_and(|a| from < a && from as u16 + v.value as u16 >= a as u16)
+            };
             for count in 1..=most {
                 let start = out.len();
                 if let [v] = pool[..] {
@@ -435,7 +438,9 @@ impl Game {
                             by: v.value,
                         });
                     }
-                    if detour && self.check_move(state, &view, from, count, v, true).is_ok() {
+                    if reaches_detour(v)
+                        && self.check_move(state, &view, from, count, v, true).is_ok()
+                    {
                         out.push(Action::Round {
                             from,
                             count,
@@ -458,7 +463,9 @@ impl Game {
                             out.push(a);
                         }
                     }
-                    if detour && self.check_move(state, &view, from, count, v, true).is_ok() {
+                    if reaches_detour(v)
+                        && self.check_move(state, &view, from, count, v, true).is_ok()
+                    {
                         let a = Action::Round {
                             from,
                             count,
@@ -584,11 +591,14 @@ impl Game {
             } else {
                 here
             };
-            let detour = detour_at.is_some_and(|a| from < a);
+            let reaches_detour = |v: PoolValue| {
+                detour_at.is_some_and(|a| from < a && from as u16 + v.value as u16 >= a as u16)
+            };
             for count in 1..=most {
                 for &v in &state.pool {
                     if self.check_move(state, &view, from, count, v, false).is_ok()
-                        || (detour && self.check_move(state, &view, from, count, v, true).is_ok())
+                        || (reaches_detour(v)
+                            && self.check_move(state, &view, from, count, v, true).is_ok())
                     {
                         return true;
                     }

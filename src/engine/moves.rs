@@ -113,6 +113,9 @@ impl Occupancy {
 /// which is rare.
 pub(crate) struct View {
     occupied: [u64; 4],
+    /// Bit `s` set when two or more of those pieces share that cell: only
+    /// there can a blockade stand.
+    crowded: [u64; 4],
 }
 
 impl View {
@@ -122,6 +125,12 @@ impl View {
         // A blockade that stops its own side needs the side's pieces too.
         let with_own = game.hot.view_own;
         let mut occupied = [0u64; 4];
+        let mut crowded = [0u64; 4];
+        let mut mark = |step: u8| {
+            let (word, bit) = ((step >> 6) as usize, 1u64 << (step & 63));
+            crowded[word] |= occupied[word] & bit;
+            occupied[word] |= bit;
+        };
         for (other, steps) in state.pieces.iter().enumerate() {
             if game.side[other] == side && !with_own {
                 continue;
@@ -138,14 +147,14 @@ impl View {
                 }
                 let [first, second] = row[step as usize];
                 if first != NONE {
-                    occupied[(first >> 6) as usize] |= 1 << (first & 63);
+                    mark(first);
                     if second != NONE {
-                        occupied[(second >> 6) as usize] |= 1 << (second & 63);
+                        mark(second);
                     }
                 }
             }
         }
-        View { occupied }
+        View { occupied, crowded }
     }
 
     /// Whether another side's piece stands at step `step`.
@@ -154,29 +163,45 @@ impl View {
         self.occupied[(step >> 6) as usize] & (1 << (step & 63)) != 0
     }
 
-    /// Whether another side's piece stands at a step in `from..=to`.
+    /// Whether a blockade may stand at a step in `from..=to` (see [`View::crowded_in`]).
     #[inline]
-    fn any_in(&self, from: u8, to: u8) -> bool {
-        if from > to {
-            return false;
+    fn any_crowded_in(&self, from: u8, to: u8, blockade: u8) -> bool {
+        if blockade > 1 {
+            any_bit_in(&self.crowded, from, to)
+        } else {
+            any_bit_in(&self.occupied, from, to)
         }
-        let (lo, hi) = (from as usize, to as usize);
-        if lo / 64 == hi / 64 {
-            let mask = (u64::MAX << (lo % 64)) & (u64::MAX >> (63 - hi % 64));
-            return self.occupied[lo / 64] & mask != 0;
-        }
-        (lo / 64..=hi / 64).any(|w| {
-            let start = if w == lo / 64 { lo % 64 } else { 0 };
-            let end = if w == hi / 64 { hi % 64 } else { 63 };
-            let mask = (u64::MAX << start) & (u64::MAX >> (63 - end));
-            self.occupied[w] & mask != 0
-        })
     }
 
-    /// The occupied steps in `from..=to`, ascending.
-    fn steps_in(&self, from: u8, to: u8) -> impl Iterator<Item = u8> + '_ {
-        (from..=to).filter(|&s| self.at(s))
+    /// The steps in `from..=to` where a blockade may stand (two or more
+    /// pieces; any piece when one piece is a blockade), ascending.
+    fn crowded_in(&self, from: u8, to: u8, blockade: u8) -> impl Iterator<Item = u8> + '_ {
+        let bits = if blockade > 1 {
+            &self.crowded
+        } else {
+            &self.occupied
+        };
+        (from..=to).filter(move |&s| bits[(s >> 6) as usize] & (1 << (s & 63)) != 0)
     }
+}
+
+/// Whether a bit in `from..=to` is set.
+#[inline]
+fn any_bit_in(bits: &[u64; 4], from: u8, to: u8) -> bool {
+    if from > to {
+        return false;
+    }
+    let (lo, hi) = (from as usize, to as usize);
+    if lo / 64 == hi / 64 {
+        let mask = (u64::MAX << (lo % 64)) & (u64::MAX >> (63 - hi % 64));
+        return bits[lo / 64] & mask != 0;
+    }
+    (lo / 64..=hi / 64).any(|w| {
+        let start = if w == lo / 64 { lo % 64 } else { 0 };
+        let end = if w == hi / 64 { hi % 64 } else { 63 };
+        let mask = (u64::MAX << start) & (u64::MAX >> (63 - end));
+        bits[w] & mask != 0
+    })
 }
 
 impl Game {
@@ -268,8 +293,8 @@ impl Game {
         };
         let blockade = hot.blockade;
         let mut jumped = false;
-        if blockade > 0 && view.any_in(from + 1, target.saturating_sub(1)) {
-            for at in view.steps_in(from + 1, target - 1) {
+        if blockade > 0 && view.any_crowded_in(from + 1, target.saturating_sub(1), blockade) {
+            for at in view.crowded_in(from + 1, target - 1, blockade) {
                 let n = self.largest_at(state, seat, at, None);
                 let passes = (hot.group_passes && count >= n)
                     || (hot.doubles_pass && state.doubles && !value.bonus && n == blockade);
@@ -363,7 +388,14 @@ impl Game {
         };
         let mut own = 0u8;
         let mut staying = 0u8;
-        for (other, steps) in state.pieces.iter().enumerate() {
+        // Without a limit on all pieces, only the seat's own pieces count.
+        let counted = if hot.stack_max == 0 {
+            seat..seat + 1
+        } else {
+            0..state.pieces.len()
+        };
+        for (other, steps) in state.pieces[counted.clone()].iter().enumerate() {
+            let other = other + counted.start;
             let meet = self.seating.meet(other, seat, target);
             let here = on(steps, meet);
             if other == seat {
