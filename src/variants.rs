@@ -31,6 +31,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/house/russian-pachisi-pairs.variant"),
     ),
     (
+        "house/russian-pachisi-extravagant",
+        include_str!("../variants/house/russian-pachisi-extravagant.variant"),
+    ),
+    (
         "house/russian-pachisi-classic",
         include_str!("../variants/house/russian-pachisi-classic.variant"),
     ),

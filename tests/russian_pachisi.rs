@@ -1055,6 +1055,48 @@ fn pairs_game_a_mixed_barrier_stops_the_opponents() {
 }
 
 #[test]
+fn extravagant_pairs_no_one_jumps_a_one_player_barrier_even_with_a_double() {
+    let g = house("russian-pachisi-extravagant");
+    // Two green pieces on s9 (red's step 14): a one-player barrier. Purple,
+    // coming from s11, may not jump it with a double of sixes; red, green's
+    // partner, coming from r11 (step 11), may not either.
+    let q = step_at(&g, GREEN, "s9");
+    let from = step_at(&g, PURPLE, "s11");
+    let pieces = [[0, 0, 0, 11], [0, 0, 0, from], [0, 0, q, q], YARD];
+    let mut s = thrown(&g, &pieces, PURPLE, 6, 6);
+    let (refusal, reason) = refused(&g, &mut s, step(from, 6));
+    assert_eq!(refusal, Refusal::Blockade(cell_id(&g, "s9"), 2));
+    assert!(reason.contains("stacks: mixed"), "{reason}");
+    let mut s = thrown(&g, &pieces, RED, 6, 6);
+    let (refusal, _) = refused(&g, &mut s, step(11, 6));
+    assert_eq!(refusal, Refusal::Blockade(cell_id(&g, "s9"), 2));
+    // Without the extra, the pairs game lets the double jump it.
+    let s = thrown(&pairs(), &pieces, PURPLE, 6, 6);
+    assert!(pairs().legal_actions(&s).contains(&step(from, 6)));
+}
+
+#[test]
+fn extravagant_pairs_the_pair_passes_its_mixed_barrier_without_a_double() {
+    let g = house("russian-pachisi-extravagant");
+    // A red and a green piece on s9 (red's step 14): a mixed barrier. Red's
+    // piece on r11 (step 11) passes it with a 6 of a plain throw; purple,
+    // an opponent, may not, not even with a double.
+    let q = step_at(&g, GREEN, "s9");
+    let from = step_at(&g, PURPLE, "s11");
+    let pieces = [[0, 0, 11, 14], [0, 0, 0, from], [0, 0, 0, q], YARD];
+    let mut s = thrown(&g, &pieces, RED, 1, 6);
+    play(&g, &mut s, step(11, 6));
+    assert!(s.seat_pieces(RED).contains(&17));
+    let mut s = thrown(&g, &pieces, PURPLE, 6, 6);
+    let (refusal, _) = refused(&g, &mut s, step(from, 6));
+    assert_eq!(refusal, Refusal::Blockade(cell_id(&g, "s9"), 2));
+    // In the plain pairs game the pair needs a double like anyone.
+    let mut s = thrown(&pairs(), &pieces, RED, 1, 6);
+    let (refusal, _) = refused(&pairs(), &mut s, step(11, 6));
+    assert_eq!(refusal, Refusal::Blockade(cell_id(&g, "s9"), 2));
+}
+
+#[test]
 fn pairs_game_the_first_partner_home_wins_for_the_pair() {
     let g = pairs();
     // Red brings its last piece home while green, its partner, still has

@@ -397,6 +397,7 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
             "blocks",
             "pairs",
             "blockade_turns",
+            "mixed",
         ],
         "the stacks block",
         errors,
@@ -437,7 +438,11 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
     let groups = setting(&r, "groups", false, errors, |v| {
         Ok(word("groups", v, &["apart", "together"])? == 1)
     });
+    let mixed_open = setting(&r, "mixed", false, errors, |v| {
+        Ok(word("mixed", v, &["like_any", "open_to_side"])? == 1)
+    });
     Some(StackRules {
+        mixed_open: mixed_open?,
         blockade: blockade?,
         group_passes: group_passes?,
         take_as_many: take_as_many?,

@@ -30,6 +30,8 @@ pub(crate) struct Hot {
     pub take_as_many: bool,
     pub groups: bool,
     pub pairs_apart: bool,
+    /// `stacks: mixed = open_to_side`.
+    pub mixed_open: bool,
     pub stack_max: u8,
     pub own_max: u8,
     pub by_landing: bool,
@@ -76,6 +78,7 @@ impl Hot {
             take_as_many: stacks.take_as_many,
             groups: stacks.groups,
             pairs_apart: stacks.pairs_apart,
+            mixed_open: stacks.mixed_open,
             stack_max: stacks.max,
             own_max: stacks.own_max,
             by_landing: rules.capture.by_landing,

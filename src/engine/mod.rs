@@ -749,6 +749,10 @@ impl Game {
             Refusal::Overshoot => {
                 "the value goes past home, which needs an exact value (home: exact)".into()
             }
+            Refusal::Blockade(c, n) if self.rules.stacks.mixed_open && n == self.rules.stacks.blockade => format!(
+                "a blockade of {n} stands at {} and the move may not pass it: only partners' blockades are passed, by their own side (stacks: mixed)",
+                cell(c)
+            ),
             Refusal::Blockade(c, n) => format!(
                 "a blockade of {n} stands at {} and the move may not pass it (stacks: pass)",
                 cell(c)

@@ -205,6 +205,32 @@ fn any_bit_in(bits: &[u64; 4], from: u8, to: u8) -> bool {
 }
 
 impl Game {
+    /// The side whose blockade on the cell of `seat`'s step `step` is made
+    /// of pieces of two or more of its seats, if there is one.
+    fn partners_blockade_at(&self, state: &State, seat: usize, step: u8) -> Option<u8> {
+        let blockade = self.hot.blockade;
+        let mut counts = [(0u8, 0u8); crate::rules::MAX_SEATS];
+        for (other, steps) in state.pieces.iter().enumerate() {
+            let home = self.seating.home(other);
+            let [a, b] = self.seating.meet(other, seat, step);
+            if a == NONE {
+                continue;
+            }
+            let here = steps
+                .iter()
+                .filter(|&&s| s > 0 && s < home && (s == a || s == b))
+                .count() as u8;
+            if here > 0 {
+                let entry = &mut counts[self.side[other] as usize];
+                entry.0 += here;
+                entry.1 += 1;
+            }
+        }
+        (0..counts.len())
+            .find(|&side| counts[side].0 >= blockade && counts[side].1 >= 2)
+            .map(|side| side as u8)
+    }
+
     /// The most pieces of one side, among the sides `seat`'s view holds,
     /// on the cell of `seat`'s step `step`, leaving out `skip_side`.
     fn largest_at(&self, state: &State, seat: usize, step: u8, skip_side: Option<u8>) -> u8 {
@@ -296,6 +322,14 @@ impl Game {
         if blockade > 0 && view.any_crowded_in(from + 1, target.saturating_sub(1), blockade) {
             for at in view.crowded_in(from + 1, target - 1, blockade) {
                 let n = self.largest_at(state, seat, at, None);
+                if hot.mixed_open && n == blockade {
+                    // Partners' blockade: open to their side; a single
+                    // seat's: closed to all (stacks: mixed = open_to_side).
+                    if self.partners_blockade_at(state, seat, at) != Some(self.side[seat]) {
+                        return Err(Refusal::Blockade(self.track(seat).cell(at), n));
+                    }
+                    continue;
+                }
                 let passes = (hot.group_passes && count >= n)
                     || (hot.doubles_pass && state.doubles && !value.bonus && n == blockade);
                 if n >= blockade && !passes {

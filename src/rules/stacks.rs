@@ -29,6 +29,11 @@ pub struct StackRules {
     /// the next, a move that breaks it must be made if one can
     /// (`blockade_turns = 3`); 0 for no limit.
     pub blockade_turns: u8,
+    /// Whether blockades differ by who made them (`mixed = open_to_side`): one
+    /// of pieces of two or more seats of one side is passed by that side
+    /// with any value and by no other side; one of a single seat's pieces
+    /// by no one. Larger blockades than `blockade` follow `pass`.
+    pub mixed_open: bool,
     /// The most pieces, of any seats, that may stand on one cell (`max = 2`); 0 for no limit.
     pub max: u8,
     /// The most pieces of one seat that may stand on one cell (`own_max = 1`); 0 for no limit.
@@ -44,6 +49,12 @@ impl StackRules {
         }
         if self.own_max > 0 {
             limits.push_str(&format!("; at most {} of one seat on a cell", self.own_max));
+        }
+        if self.mixed_open && self.blockade > 0 {
+            limits.push_str(&format!(
+                "; a blockade of {} partners' pieces is passed by their side alone, one of a single seat's by no one",
+                self.blockade
+            ));
         }
         if self.blockade_turns > 0 {
             limits.push_str(&format!(
