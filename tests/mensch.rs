@@ -357,22 +357,41 @@ fn pieces_may_jump_inside_the_goal_but_not_share_a_goal_square() {
 }
 
 #[test]
+fn each_goal_square_holds_one_piece_d_too() {
+    let g = game(2);
+    // Yellow holds goal square d (44); the piece on b (42) may not go there
+    // with a 2, but a 1 takes it to c.
+    let mut s = position(&g, &[&[0, 0, 42, HOME], &[0, 0, 0, 20]], 0, &[2]);
+    let (refusal, _) = refused(&g, &mut s, Action::step(42, 2));
+    assert_eq!(
+        refusal,
+        Refusal::CellFull(g.rules().board.cell_named("e6").unwrap())
+    );
+    assert_eq!(g.legal_actions(&s), [Action::Pass]);
+    let mut s = position(&g, &[&[0, 0, 42, HOME], &[0, 0, 0, 20]], 0, &[1]);
+    play(&g, &mut s, Action::step(42, 1));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 43, HOME]);
+    // Two pieces on d is no position of this game.
+    let json = serde_json::to_string(&position(&g, &[&[0, 0, 42, HOME], &[0, 0, 0, 20]], 0, &[1]))
+        .unwrap()
+        .replace("[0,0,42,44]", "[0,0,44,44]");
+    assert!(g.load_state(&json).is_err());
+}
+
+#[test]
 fn the_first_with_all_four_pieces_in_the_goal_wins() {
     let g = game(4);
-    // Red: three pieces finished, one on goal square c (43); red threw 1.
+    // Red: goal squares b, c and d filled, one piece on the square before
+    // its A square (step 40); red threw 1, which fills goal square a.
     let mut s = position(
         &g,
-        &[
-            &[0, 0, 0, 30],
-            &[0, 0, 0, 5],
-            &[43, HOME, HOME, HOME],
-            &[0; 4],
-        ],
+        &[&[0, 0, 0, 30], &[0, 0, 0, 5], &[40, 42, 43, HOME], &[0; 4]],
         2,
         &[1],
     );
     assert!(g.outcome(&s).is_none());
-    play(&g, &mut s, Action::step(43, 1));
+    play(&g, &mut s, Action::step(40, 1));
+    assert_eq!(s.seat_pieces(2), &[41, 42, 43, HOME]);
     assert_eq!(g.actor(&s), Actor::Terminal);
     let outcome = g.outcome(&s).unwrap();
     assert_eq!(outcome.winners, [2]);

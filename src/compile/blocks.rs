@@ -273,7 +273,12 @@ pub fn entry(
 
 /// The `home` block.
 pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeRules> {
-    let r = reader(block, &["exact", "near", "bonus"], "the home block", errors);
+    let r = reader(
+        block,
+        &["exact", "near", "bonus", "goal"],
+        "the home block",
+        errors,
+    );
     let exact = setting(&r, "exact", true, errors, |v| yes_no("exact", v))?;
     let near =
         setting(&r, "near", NearHome::Wait, errors, |v| {
@@ -291,7 +296,15 @@ pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeR
         ));
     }
     let bonus = setting(&r, "bonus", 0, errors, |v| bonus_value("bonus", v))?;
-    Some(HomeRules { exact, near, bonus })
+    let goal = setting(&r, "goal", 1, errors, |v| {
+        number_atom("goal", single("goal", v)?, 1, 64).map(|n| n as u8)
+    })?;
+    Some(HomeRules {
+        exact,
+        near,
+        bonus,
+        goal,
+    })
 }
 
 /// The `capture` block.

@@ -143,12 +143,32 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     };
     let turn = blocks::turn(single_block(file, BlockKind::Turn, errors), errors);
     let entry = blocks::entry(single_block(file, BlockKind::Entry, errors), &ctx, errors);
-    let home = blocks::home(single_block(file, BlockKind::Home, errors), errors);
+    let home_block = single_block(file, BlockKind::Home, errors);
+    let home = blocks::home(home_block, errors);
     let capture = blocks::capture(single_block(file, BlockKind::Capture, errors), &ctx, errors);
     let stacks = blocks::stacks(single_block(file, BlockKind::Stacks, errors), errors);
     let end = blocks::end(single_block(file, BlockKind::End, errors), errors);
     let dice = dice?;
     let mut seats = seats?;
+    if let (Some(home), Some(block)) = (&home, home_block) {
+        let goal = block.settings.iter().find(|s| s.key.node == "goal");
+        // The seat with the shortest way, if the goal is too long for it.
+        let shortest = seats.iter().min_by_key(|s| s.track.home());
+        if let Some(seat) = shortest.filter(|s| home.goal >= s.track.home()) {
+            if let Some(goal) = goal {
+                errors.push(Diagnostic::new(
+                    "compile::goal_too_long",
+                    goal.key.span,
+                    format!(
+                        "a goal of {} steps is longer than the way of seat {}, which has {} steps after its start",
+                        home.goal,
+                        seat.name,
+                        seat.track.home()
+                    ),
+                ));
+            }
+        }
+    }
     let capture = capture?;
     for seat in &mut seats {
         seat.track.safe = seat

@@ -182,8 +182,8 @@ impl Game {
         if target == home && from < home {
             self.add_bonus(state, self.rules.home.bonus);
         }
-        if target == home
-            && state.pieces[seat].iter().all(|&s| s == home)
+        if self.in_goal(seat, target)
+            && state.pieces[seat].iter().all(|&s| self.in_goal(seat, s))
             && !state.has_finished(seat)
         {
             state.finished.push(seat as u8);

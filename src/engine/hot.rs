@@ -39,6 +39,8 @@ pub(crate) struct Hot {
     pub partners: bool,
     pub own_entry: OwnEntry,
     pub home_exact: bool,
+    /// `home: goal`, the steps at the end of a track that make the goal.
+    pub goal: u8,
     /// `home: near = smallest_throw`.
     pub near_smallest: bool,
     pub smallest: u8,
@@ -86,6 +88,7 @@ impl Hot {
             partners: rules.capture.partners,
             own_entry: rules.capture.own_entry,
             home_exact: rules.home.exact,
+            goal: rules.home.goal,
             near_smallest: rules.home.near == NearHome::SmallestThrow,
             smallest: rules.dice.smallest,
         }

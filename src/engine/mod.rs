@@ -917,8 +917,7 @@ impl Game {
                 return fail("the list of finished seats is wrong".into());
             }
             seen[f] = true;
-            let home = self.track(f).home();
-            if state.pieces[f].iter().any(|&s| s != home) {
+            if state.pieces[f].iter().any(|&s| !self.in_goal(f, s)) {
                 return fail(format!(
                     "seat {} is listed as finished but has pieces out of home",
                     self.seat_name(f)
@@ -926,8 +925,7 @@ impl Game {
             }
         }
         for (i, steps) in state.pieces.iter().enumerate() {
-            let home = self.track(i).home();
-            if steps.iter().all(|&s| s == home) && !seen[i] {
+            if steps.iter().all(|&s| self.in_goal(i, s)) && !seen[i] {
                 return fail(format!(
                     "seat {} has all pieces home but is not listed as finished",
                     self.seat_name(i)
@@ -973,7 +971,13 @@ impl Game {
         let mut counts: Vec<(crate::rules::CellId, usize, u8)> = Vec::new();
         for (seat, steps) in state.pieces.iter().enumerate() {
             let track = self.track(seat);
-            for &s in steps.iter().filter(|&&s| s > 0 && s < track.home()) {
+            // Home holds pieces like any cell when the goal is longer (home: goal).
+            let last = if rules.home.goal > 1 {
+                track.home()
+            } else {
+                track.home() - 1
+            };
+            for &s in steps.iter().filter(|&&s| s > 0 && s <= last) {
                 let cell = track.cell(s);
                 match counts.iter_mut().find(|e| e.0 == cell && e.1 == seat) {
                     Some(e) => e.2 += 1,

@@ -371,8 +371,9 @@ impl Game {
         {
             return Err(Refusal::PairApart(self.track(seat).cell(target)));
         }
-        if (hot.stack_max > 0 || hot.own_max > 0) && target < home {
-            if hot.view_own && !occupied {
+        // Home holds pieces like any cell when the goal is longer (home: goal).
+        if (hot.stack_max > 0 || hot.own_max > 0) && (target < home || hot.goal > 1) {
+            if hot.view_own && !occupied && target < home {
                 // The view holds every seat's pieces and none stands on
                 // the cell: only the moving pieces will.
                 if (hot.own_max > 0 && count > hot.own_max)
@@ -385,6 +386,14 @@ impl Game {
             }
         }
         Ok(target)
+    }
+
+    /// Whether `seat`'s step `step` is in its goal (home: goal): home, or
+    /// one of the steps just before it that make the goal with it.
+    #[inline]
+    pub(crate) fn in_goal(&self, seat: usize, step: u8) -> bool {
+        let home = self.seating.home(seat);
+        step <= home && step as u16 + self.hot.goal as u16 > home as u16
     }
 
     /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
@@ -420,6 +429,16 @@ impl Game {
         let on = |steps: &[u8], [a, b]: [u8; 2]| {
             steps.iter().filter(|&&s| s == a || s == b).count() as u8
         };
+        if target == self.seating.home(seat) {
+            // Only the seat's own pieces stand in its goal.
+            let own = state.pieces[seat].iter().filter(|&&s| s == target).count() as u8;
+            if (hot.own_max > 0 && own + count > hot.own_max)
+                || (hot.stack_max > 0 && own + count > hot.stack_max)
+            {
+                return Err(Refusal::CellFull(self.track(seat).cell(target)));
+            }
+            return Ok(());
+        }
         let mut own = 0u8;
         let mut staying = 0u8;
         // Without a limit on all pieces, only the seat's own pieces count.

@@ -119,8 +119,10 @@ impl Game {
             if winners.contains(&(seat as u8)) {
                 continue;
             }
-            let home = self.track(seat).home();
-            let out = state.pieces[seat].iter().filter(|&&s| s != home).count() as i32;
+            let out = state.pieces[seat]
+                .iter()
+                .filter(|&&s| !self.in_goal(seat, s))
+                .count() as i32;
             let after = ((seat + n - first) % n) as i32;
             let pays = end.forfeit_piece as i32 * out + end.forfeit_seat as i32 * after;
             *score = -pays;

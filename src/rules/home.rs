@@ -21,6 +21,10 @@ pub struct HomeRules {
     pub near: NearHome,
     /// A bonus value each piece reaching home adds to the waiting values (`bonus = 10`); 0 for none.
     pub bonus: u8,
+    /// How many steps at the end of each track, home included, make the
+    /// goal (`goal = 4`): a seat has finished when all its pieces stand in
+    /// it, and with more than one, home holds pieces like any cell. 1: home alone.
+    pub goal: u8,
 }
 
 impl HomeRules {
@@ -40,6 +44,13 @@ impl HomeRules {
             }
         ) + &if self.bonus > 0 {
             format!("; a piece home gives a bonus of {}", self.bonus)
+        } else {
+            String::new()
+        } + &if self.goal > 1 {
+            format!(
+                "; the last {} steps are the goal: a seat finishes when all its pieces stand in it, home holding pieces like any cell",
+                self.goal
+            )
         } else {
             String::new()
         }
