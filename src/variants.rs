@@ -35,6 +35,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/house/russian-pachisi-extravagant.variant"),
     ),
     (
+        "house/mensch-three-tries",
+        include_str!("../variants/house/mensch-three-tries.variant"),
+    ),
+    (
         "house/russian-pachisi-classic",
         include_str!("../variants/house/russian-pachisi-classic.variant"),
     ),

@@ -65,7 +65,7 @@ fn two_players_sit_opposite_three_and_four_go_clockwise_each_alone() {
         assert_eq!(g.side_count(), g.players(), "no teams");
         let s = g.new_initial_state();
         for seat in 0..g.players() {
-            assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 0], "all on the B squares");
+            assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 1], "three on B, one on A");
         }
     }
     assert!(Game::bundled("mensch", Some(1)).is_err());
@@ -133,18 +133,19 @@ fn one_die_of_six_faces_and_only_a_6_throws_again() {
 // ---------------------------------------------------------------------------
 
 #[test]
-fn the_first_piece_of_the_game_comes_out_onto_a_on_any_throw() {
+fn each_colour_begins_with_one_piece_on_its_a_square() {
     let g = game(2);
-    for v in 1..=6 {
-        let mut s = at_the_start(&g, &[&[0, 0, 0, 0], &[0, 0, 0, 0]], 0, &[v]);
-        assert_eq!(g.legal_actions(&s), [Action::step(0, v)], "throw {v}");
-        play(&g, &mut s, Action::step(0, v));
-        assert_eq!(
-            s.seat_pieces(0),
-            &[0, 0, 0, 1],
-            "onto a5 whatever the throw"
-        );
+    let s = g.new_initial_state();
+    for seat in 0..2 {
+        assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 1], "three on B, one on A");
     }
+    assert_eq!(cell_of(&g, 0, 1), "a5", "yellow's A square");
+    // Yellow's first throw, a 4: the piece on A moves on (it must leave A
+    // while pieces wait on B).
+    let mut s = at_the_start(&g, &[&[0, 0, 0, 1], &[0, 0, 0, 1]], 0, &[4]);
+    assert_eq!(g.legal_actions(&s), [Action::step(1, 4)]);
+    play(&g, &mut s, Action::step(1, 4));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 0, 5]);
 }
 
 #[test]
@@ -154,7 +155,7 @@ fn later_pieces_come_out_only_on_a_6() {
     let mut s = position(&g, &[&[0, 0, 0, 0], &[0, 0, 0, 20]], 0, &[5]);
     assert_eq!(g.legal_actions(&s), [Action::Pass]);
     let (refusal, _) = refused(&g, &mut s, Action::step(0, 5));
-    assert_eq!(refusal, Refusal::EntryValue { first: false });
+    assert!(matches!(refusal, Refusal::EntryValue { .. }), "{refusal:?}");
     // A 6 brings one out onto a5.
     let mut s = position(&g, &[&[0, 0, 0, 0], &[0, 0, 0, 20]], 0, &[6]);
     play(&g, &mut s, Action::step(0, 6));
@@ -410,9 +411,44 @@ fn everyone_first_throws_for_who_begins() {
     let mut s = start.clone();
     play(&g, &mut s, Action::Begin(1));
     assert_eq!(g.seat_name(g.mover(&s)), "green");
-    // Green's first throw brings its first piece onto its A square g1.
+    // Green's first throw moves its piece on the A square g1.
     play(&g, &mut s, throw_of(&g, 4));
-    assert_eq!(g.legal_actions(&s), [Action::step(0, 4)]);
+    assert_eq!(g.legal_actions(&s), [Action::step(1, 4)]);
+}
+
+#[test]
+fn three_tries_house_rule_a_colour_with_no_piece_on_its_way_throws_three_times() {
+    let g = Game::bundled("house/mensch-three-tries", Some(2)).unwrap();
+    // Every piece begins on B.
+    assert_eq!(g.new_initial_state().seat_pieces(0), &[0, 0, 0, 0]);
+    // Yellow, all on B, throws 3: nothing moves; it throws again, twice more.
+    let mut s = position(&g, &[&[0, 0, 0, 0], &[0, 0, 0, 20]], 0, &[3]);
+    for tried in 1..=2 {
+        play(&g, &mut s, Action::Pass);
+        assert_eq!(
+            (g.mover(&s), s.phase),
+            (0, Phase::Throw),
+            "try {}",
+            tried + 1
+        );
+        play(&g, &mut s, throw_of(&g, 2));
+        assert_eq!(g.legal_actions(&s), [Action::Pass]);
+    }
+    // The third throw moved nothing either: the turn passes to red.
+    play(&g, &mut s, Action::Pass);
+    assert_eq!((g.mover(&s), s.phase), (1, Phase::Throw));
+    // A colour with a piece on its way throws once.
+    let mut s = position(&g, &[&[0, 0, 0, 38], &[0, 0, 0, 20]], 0, &[3]);
+    play(&g, &mut s, Action::step(38, 3));
+    assert_eq!(g.mover(&s), 1);
+    let mut s = position(&g, &[&[0, 0, 0, 42], &[0, 0, 0, 20]], 0, &[5]);
+    assert_eq!(g.legal_actions(&s), [Action::Pass]);
+    play(&g, &mut s, Action::Pass);
+    assert_eq!(
+        (g.mover(&s), s.phase),
+        (0, Phase::Throw),
+        "goal pieces are not on the way"
+    );
 }
 
 // ---------------------------------------------------------------------------

@@ -122,6 +122,7 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
             "finished",
             "again_limit",
             "over_limit",
+            "tries",
             "limit",
             "at_limit",
         ],
@@ -161,6 +162,9 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
     let send_back_leader = setting(&r, "over_limit", false, errors, |v| {
         Ok(word("over_limit", v, &["lose_throw", "send_back_leader"])? == 1)
     });
+    let tries = setting(&r, "tries", 1, errors, |v| {
+        number_atom("tries", single("tries", v)?, 1, 16).map(|n| n as u8)
+    });
     let limit = setting(&r, "limit", 5000, errors, |v| {
         number("limit", v, 1, 1_000_000).map(|n| n as u32)
     });
@@ -168,6 +172,7 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
         Ok([AtLimit::Draw, AtLimit::Progress][word("at_limit", v, &["draw", "progress"])?])
     });
     Some(TurnRules {
+        tries: tries?,
         begins_by_throw: begins_by_throw?,
         throws: throws?,
         must_move: must_move?,
@@ -238,6 +243,7 @@ pub fn entry(
             "forced",
             "sum",
             "clear_start",
+            "already_out",
         ],
         "the entry block",
         errors,
@@ -254,6 +260,9 @@ pub fn entry(
     });
     let forced = setting(&r, "forced", false, errors, |v| yes_no("forced", v));
     let sum = setting(&r, "sum", false, errors, |v| yes_no("sum", v));
+    let already_out = setting(&r, "already_out", 0, errors, |v| {
+        number_atom("already_out", single("already_out", v)?, 0, 16).map(|n| n as u8)
+    });
     let clear_start = setting(&r, "clear_start", false, errors, |v| {
         yes_no("clear_start", v)
     });
@@ -268,6 +277,7 @@ pub fn entry(
         forced: forced?,
         sum: sum?,
         clear_start: clear_start?,
+        already_out: already_out?,
     })
 }
 

@@ -142,7 +142,8 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         dice: dice.as_ref(),
     };
     let turn = blocks::turn(single_block(file, BlockKind::Turn, errors), errors);
-    let entry = blocks::entry(single_block(file, BlockKind::Entry, errors), &ctx, errors);
+    let entry_block = single_block(file, BlockKind::Entry, errors);
+    let entry = blocks::entry(entry_block, &ctx, errors);
     let home_block = single_block(file, BlockKind::Home, errors);
     let home = blocks::home(home_block, errors);
     let capture = blocks::capture(single_block(file, BlockKind::Capture, errors), &ctx, errors);
@@ -177,6 +178,31 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             .iter()
             .map(|c| capture.safe.contains(c))
             .collect();
+    }
+    if let (Some(entry), Some(block)) = (&entry, entry_block)
+        && let Some(out) = block.settings.iter().find(|s| s.key.node == "already_out")
+    {
+        let own_max = stacks.as_ref().map_or(0, |s| s.own_max);
+        let problem = if entry.already_out > pieces {
+            Some(format!(
+                "{} pieces cannot begin out when a seat has {pieces}",
+                entry.already_out
+            ))
+        } else if own_max > 0 && entry.already_out > own_max {
+            Some(format!(
+                "{} pieces cannot begin on one cell when at most {own_max} of a seat may stand on one (stacks: own_max)",
+                entry.already_out
+            ))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            errors.push(Diagnostic::new(
+                "compile::too_many_out",
+                out.key.span,
+                problem,
+            ));
+        }
     }
     let total_pieces = tables.iter().map(|t| t.seats.len()).max().unwrap_or(0) * pieces as usize;
     if total_pieces > crate::rules::MAX_PIECES {

@@ -28,8 +28,20 @@ impl Game {
             }
             Action::Throw(i) => self.apply_throw(state, i as usize),
             Action::Pass => {
+                // A seat with no piece on its way that could move nothing
+                // may try again (turn: tries).
+                let retry = self.rules.turn.tries > 1
+                    && state.tried + 1 < self.rules.turn.tries
+                    && state.extra == 0
+                    && self.nothing_on_way(state)
+                    && !self.any_move(state);
                 state.pool.clear();
-                self.after_value(state);
+                if retry {
+                    state.tried += 1;
+                    state.phase = Phase::Throw;
+                } else {
+                    self.after_value(state);
+                }
             }
             Action::Move { from, count, by } => self.apply_move(state, from, count, by, false),
             Action::Round { from, count, by } => self.apply_move(state, from, count, by, true),
@@ -259,8 +271,17 @@ impl Game {
         }
     }
 
+    /// Whether every piece of the mover is at its start or in its goal.
+    fn nothing_on_way(&self, state: &State) -> bool {
+        let seat = state.mover as usize;
+        state.pieces[seat]
+            .iter()
+            .all(|&s| s == 0 || self.in_goal(seat, s))
+    }
+
     fn end_turn(&self, state: &mut State) {
         self.age_blockades(state);
+        state.tried = 0;
         state.pool.clear();
         state.extra = 0;
         state.streak = 0;

@@ -207,9 +207,11 @@ impl Game {
         let n = self.rules.pieces_per_seat as usize;
         let mut pieces = ArrayVec::new();
         let mut entered = ArrayVec::new();
+        // Pieces that begin out stand on step 1 (entry: already_out).
+        let out = self.rules.entry.already_out as usize;
         for _ in &self.seats {
-            pieces.push((0..n).map(|_| 0u8).collect());
-            entered.push(false);
+            pieces.push((0..n).map(|i| u8::from(i + out >= n)).collect());
+            entered.push(out > 0);
         }
         State {
             pieces,
@@ -222,6 +224,7 @@ impl Game {
             pool: ArrayVec::new(),
             extra: 0,
             streak: 0,
+            tried: 0,
             used: 0,
             split: None,
             doubles: false,
@@ -847,6 +850,13 @@ impl Game {
             })
         };
         let n = self.rules.pieces_per_seat as usize;
+        if state.tried > 0 && state.tried >= self.rules.turn.tries {
+            return fail(format!(
+                "it counts {} throws tried this turn, but the rules allow {} (turn: tries)",
+                state.tried + 1,
+                self.rules.turn.tries
+            ));
+        }
         if state.pieces.len() != self.seats.len() {
             return fail(format!(
                 "it has pieces for {} seats, but {} play",
@@ -878,7 +888,7 @@ impl Game {
             return fail(format!("seat number {} does not play", state.mover));
         }
         if state.phase == Phase::Opening
-            && (state.turns > 0 || state.pieces.iter().flatten().any(|&s| s != 0))
+            && (state.turns > 0 || state.pieces != self.new_initial_state().pieces)
         {
             return fail("it waits for the throw for who begins after play has started".into());
         }

@@ -58,6 +58,10 @@ pub struct State {
     /// have stood: (seat, step, turns) (stacks: blockade_turns).
     #[serde(default)]
     pub blockade_ages: ArrayVec<(u8, u8, u8), 16>,
+    /// Throws this turn that could move nothing while the mover had no
+    /// piece on its way (turn: tries).
+    #[serde(default)]
+    pub tried: u8,
     /// Whether the last throw was a double.
     #[serde(default)]
     pub doubles: bool,
@@ -97,6 +101,7 @@ impl Clone for State {
             pool: copy_of(&self.pool),
             extra: self.extra,
             streak: self.streak,
+            tried: self.tried,
             blockade_ages: copy_of(&self.blockade_ages),
             doubles: self.doubles,
             used: self.used,

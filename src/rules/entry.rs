@@ -64,6 +64,9 @@ pub struct EntryRules {
     /// Whether, while pieces wait at the start, a piece on the seat's first
     /// step must move on first when it can (`clear_start = yes`).
     pub clear_start: bool,
+    /// How many of each seat's pieces begin the game already out, on the
+    /// first step of its track (`already_out = 1`).
+    pub already_out: u8,
 }
 
 impl EntryRules {
@@ -94,6 +97,13 @@ impl EntryRules {
             "; while pieces wait, a piece on the first step must move on first"
         } else {
             ""
+        } + &if self.already_out > 0 {
+            format!(
+                "; {} of each seat's pieces begin on the first step",
+                self.already_out
+            )
+        } else {
+            String::new()
         }
     }
 }

@@ -60,6 +60,10 @@ pub struct TurnRules {
     /// Whether that throw also sends the seat's piece nearest home back to
     /// its start (`over_limit = send_back_leader`; `over_limit = lose_throw` does not).
     pub send_back_leader: bool,
+    /// How many times in a turn a seat with no piece on its way (every piece
+    /// at its start or in its goal) may throw until a throw lets a piece
+    /// move (`tries = 3`); 1: once.
+    pub tries: u8,
     /// Turns after which the game stops (`limit = 5000`).
     pub limit: u32,
     /// The outcome at the limit.
@@ -70,7 +74,7 @@ impl TurnRules {
     /// One line about the turn.
     pub fn describe(&self) -> String {
         format!(
-            "{}; {}; {}{}; {}; {}limit {} turns, then {}",
+            "{}; {}; {}{}; {}; {}{}limit {} turns, then {}",
             if self.begins_by_throw {
                 "a throw decides who begins"
             } else {
@@ -99,6 +103,14 @@ impl TurnRules {
                 "a seat with all pieces home is passed over"
             } else {
                 "a seat with all pieces home still takes turns"
+            },
+            if self.tries > 1 {
+                format!(
+                    "a seat with no piece on its way throws up to {} times for a throw that moves; ",
+                    self.tries
+                )
+            } else {
+                String::new()
             },
             match (self.again_limit, self.send_back_leader) {
                 (0, _) => String::new(),
