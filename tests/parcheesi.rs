@@ -951,6 +951,51 @@ fn a_pawn_may_pass_its_home_row_and_go_round_again() {
 }
 
 #[test]
+fn a_pawn_may_go_round_again_as_often_as_it_likes() {
+    // Red's pawn at step 130 (i18), two short of the end of its second lap
+    // (its tip j19 again); red threw 4-2. Played plainly, 4 turns into the
+    // home row (step 134, j17); played `round`, it starts a third lap,
+    // counted on the same steps as the second: over j19 and k19 to k18
+    // (step 66).
+    let g = game(4);
+    let s = position(&g, &[&[0, 0, 10, 130], &[0; 4], &[0; 4], &[0; 4]], &[4, 2]);
+    assert_eq!(cell_of(&g, 0, 132), "j19", "the lap ends on the tip");
+    let round = Action::Round {
+        from: 130,
+        count: 1,
+        by: 4,
+    };
+    let legal = g.legal_actions(&s);
+    assert!(
+        legal.contains(&step(130, 4)) && legal.contains(&round),
+        "{legal:?}"
+    );
+    let mut plain = s.clone();
+    play(&g, &mut plain, step(130, 4));
+    assert_eq!(plain.seat_pieces(0), &[0, 0, 10, 134]);
+    let mut again = s.clone();
+    play(&g, &mut again, round);
+    assert_eq!(again.seat_pieces(0), &[0, 0, 10, 66]);
+    assert_eq!(cell_of(&g, 0, 66), "k18");
+    // The way round passes k19 (red's step 65), so blue's blockade there
+    // stops it.
+    let blue_k19 = step_at(&g, 1, "k19");
+    let s = position(
+        &g,
+        &[
+            &[0, 0, 10, 130],
+            &[0, 0, blue_k19, blue_k19],
+            &[0; 4],
+            &[0; 4],
+        ],
+        &[4, 2],
+    );
+    let mut s2 = s.clone();
+    let (refusal, _) = refused(&g, &mut s2, round);
+    assert!(matches!(refusal, Refusal::Blockade(_, 2)), "{refusal:?}");
+}
+
+#[test]
 fn going_round_again_may_be_the_only_way_to_use_a_whole_bonus() {
     // Red's pawn on its tip j19 (step 64) has a bonus of 10 to move: the
     // home row and Home are only 8 squares on, so the bonus cannot go in

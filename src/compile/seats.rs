@@ -238,7 +238,7 @@ pub fn seats(
         }
     }
     if ok {
-        detours(&names, &sources, &mut out, errors);
+        detours(board, &names, &sources, &mut out, errors);
     }
     ok.then_some(out)
 }
@@ -407,6 +407,7 @@ fn check_track(
         visits,
         safe: Vec::new(),
         detour: None,
+        detour_again: false,
     })
 }
 
@@ -580,12 +581,13 @@ fn seat_ref(seats: &[SeatRules], atom: &Atom, errors: &mut Vec<Diagnostic>) -> O
 /// `detour = 65..132`: steps a piece may leave out. A turned track takes
 /// the detour of the track it turns unless it gives its own.
 fn detours(
+    board: &Board,
     names: &[(String, &Block)],
     sources: &[Option<TrackSource>],
     out: &mut [SeatRules],
     errors: &mut Vec<Diagnostic>,
 ) {
-    let mut own: Vec<Option<(u8, u8)>> = vec![None; names.len()];
+    let mut own: Vec<Option<(u8, u8, bool)>> = vec![None; names.len()];
     for (i, (name, block)) in names.iter().enumerate() {
         let Some(setting) = block.settings.iter().find(|s| s.key.node == "detour") else {
             continue;
@@ -598,12 +600,35 @@ fn detours(
                         kind: AtomKind::Range(a, b),
                         ..
                     },
-                ] => number_atom("detour", a, 1, home - 1)
-                    .and_then(|a| number_atom("detour", b, a, home - 1).map(|b| (a, b))),
+                    again @ ..,
+                ] if again.len() <= 1 => number_atom("detour", a, 1, home - 1)
+                    .and_then(|a| number_atom("detour", b, a, home - 1).map(|b| (a, b)))
+                    .and_then(|(a, b)| match again {
+                        [] => Ok((a, b, false)),
+                        [word, ..] => super::reader::word_atom("detour", word, &["again"])
+                            .map(|_| (a, b, true)),
+                    })
+                    .and_then(|(a, b, again)| {
+                        let track = &out[i].track;
+                        if again && track.cell(b as u8) != track.cell(a as u8 - 1) {
+                            Err(Diagnostic::new(
+                                "compile::detour_not_a_loop",
+                                setting.value.span,
+                                format!(
+                                    "a detour gone round again must end on the cell of the step before it: step {b} is on {}, step {} on {}",
+                                    board.cell_name(track.cell(b as u8)),
+                                    a - 1,
+                                    board.cell_name(track.cell(a as u8 - 1))
+                                ),
+                            ))
+                        } else {
+                            Ok((a, b, again))
+                        }
+                    }),
                 _ => Err(Diagnostic::new(
                     "compile::bad_detour",
                     setting.value.span,
-                    "a detour is a range of steps, such as `detour = 65..132`",
+                    "a detour is a range of steps, such as `detour = 65..132` or `detour = 65..132 again`",
                 )),
             },
             _ => Err(Diagnostic::new(
@@ -613,7 +638,7 @@ fn detours(
             )),
         };
         match range {
-            Ok((a, b)) => own[i] = Some((a as u8, b as u8)),
+            Ok((a, b, again)) => own[i] = Some((a as u8, b as u8, again)),
             Err(mut d) => {
                 d.message = format!("seat {name}: {}", d.message);
                 errors.push(d);
@@ -631,6 +656,7 @@ fn detours(
             },
             _ => None,
         });
-        out[i].track.detour = detour;
+        out[i].track.detour = detour.map(|(a, b, _)| (a, b));
+        out[i].track.detour_again = detour.is_some_and(|(_, _, again)| again);
     }
 }

@@ -413,7 +413,8 @@ impl Game {
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
         let groups = self.hot.groups;
-        let detour_at = self.seating.detour(seat).map(|(a, _)| a);
+        let detour = self.seating.detour(seat);
+        let again = self.seating.detour_again(seat);
         let pool = &state.pool;
         let mut i = 0;
         while i < pieces.len() {
@@ -428,7 +429,11 @@ impl Game {
             // Only pieces before a detour may choose to go round, by a
             // value that reaches it.
             let reaches_detour = |v: PoolValue| {
-                detour_at.is_some_and(|a| from < a && from as u16 + v.value as u16 >= a as u16)
+                let plain = from as u16 + v.value as u16;
+                detour.is_some_and(|(a, b)| {
+                    (from < a && plain >= a as u16)
+                        || (again && (a..=b).contains(&from) && plain > b as u16)
+                })
             };
             for count in 1..=most {
                 let start = out.len();
@@ -580,7 +585,8 @@ impl Game {
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let detour_at = self.seating.detour(seat).map(|(a, _)| a);
+        let detour = self.seating.detour(seat);
+        let again = self.seating.detour_again(seat);
         let mut i = 0;
         while i < pieces.len() {
             let from = pieces[i];
@@ -595,7 +601,11 @@ impl Game {
                 here
             };
             let reaches_detour = |v: PoolValue| {
-                detour_at.is_some_and(|a| from < a && from as u16 + v.value as u16 >= a as u16)
+                let plain = from as u16 + v.value as u16;
+                detour.is_some_and(|(a, b)| {
+                    (from < a && plain >= a as u16)
+                        || (again && (a..=b).contains(&from) && plain > b as u16)
+                })
             };
             for count in 1..=most {
                 for &v in &state.pool {

@@ -319,8 +319,19 @@ impl Game {
         };
         let blockade = hot.blockade;
         let mut jumped = false;
-        if blockade > 0 && view.any_crowded_in(from + 1, target.saturating_sub(1), blockade) {
-            for at in view.crowded_in(from + 1, target - 1, blockade) {
+        // The steps passed: one run, or two when the move goes round a
+        // detour again (its end, then on from its start).
+        let passed = match self.seating.detour(seat) {
+            Some((a, b)) if round && target < from => {
+                [(from + 1, b), (a, target.saturating_sub(1))]
+            }
+            _ => [(from + 1, target.saturating_sub(1)), (1, 0)],
+        };
+        for (lo, hi) in passed {
+            if blockade == 0 || !view.any_crowded_in(lo, hi, blockade) {
+                continue;
+            }
+            for at in view.crowded_in(lo, hi, blockade) {
                 let n = self.largest_at(state, seat, at, None);
                 if hot.mixed_open && n == blockade {
                     // Partners' blockade: open to their side; a single
@@ -516,6 +527,20 @@ impl Game {
         let home = self.seating.home(seat);
         let plain = from as u16 + value as u16;
         match self.seating.detour(seat) {
+            // Round the detour again: on from its start (seat: detour .. again).
+            Some((a, b))
+                if round
+                    && self.seating.detour_again(seat)
+                    && (a..=b).contains(&from)
+                    && plain > b as u16 =>
+            {
+                let target = plain - (b - a + 1) as u16;
+                if target <= b as u16 {
+                    Ok(target as u8)
+                } else {
+                    Err(Refusal::NoDetour)
+                }
+            }
             Some((a, b)) if from < a && plain >= a as u16 => {
                 if round {
                     return self.reach(from, value, home);

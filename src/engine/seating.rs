@@ -20,6 +20,8 @@ pub(crate) struct Seating {
     safe: Vec<[u64; 4]>,
     /// Each seat's detour (`seat: detour`).
     detours: Vec<Option<(u8, u8)>>,
+    /// Whether each seat's detour may be gone round again (`detour .. again`).
+    again: Vec<bool>,
 }
 
 impl Seating {
@@ -48,8 +50,10 @@ impl Seating {
             })
             .collect();
         let detours = tracks.iter().map(|t| t.detour).collect();
+        let again = tracks.iter().map(|t| t.detour_again).collect();
         Seating {
             detours,
+            again,
             seats,
             stride,
             meet,
@@ -68,6 +72,12 @@ impl Seating {
     #[inline]
     pub(crate) fn detour(&self, a: usize) -> Option<(u8, u8)> {
         self.detours[a]
+    }
+
+    /// Whether seat `a`'s detour may be gone round again.
+    #[inline]
+    pub(crate) fn detour_again(&self, a: usize) -> bool {
+        self.again[a]
     }
 
     /// Whether seat `a`'s step `step` is on a safe cell.

@@ -25,6 +25,12 @@ pub struct Track {
     /// lap of the circuit before the home row.
     #[serde(default)]
     pub detour: Option<(u8, u8)>,
+    /// Whether the detour may be gone round again and again (`detour =
+    /// 65..132 again`): a piece in it whose move passes its end may go on
+    /// from its start instead of leaving it. Its last step's cell is then
+    /// the cell of the step before it.
+    #[serde(default)]
+    pub detour_again: bool,
 }
 
 impl Track {
@@ -42,6 +48,9 @@ impl Track {
     pub fn describe(&self, board: &Board) -> String {
         let names: Vec<&str> = self.cells.iter().map(|c| board.cell_name(*c)).collect();
         let detour = match self.detour {
+            Some((a, b)) if self.detour_again => format!(
+                " (steps {a} to {b} only for a piece that goes round again, as often as it likes)"
+            ),
             Some((a, b)) => format!(" (steps {a} to {b} only for a piece that goes round again)"),
             None => String::new(),
         };
