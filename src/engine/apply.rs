@@ -112,6 +112,9 @@ impl Game {
         });
         let mut values_used = 1;
         match slot {
+            Some(slot) if slot + 1 == state.pool.len() => {
+                state.pool.pop();
+            }
             Some(slot) => {
                 state.pool.remove(slot);
             }

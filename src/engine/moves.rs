@@ -319,34 +319,23 @@ impl Game {
         };
         let blockade = hot.blockade;
         let mut jumped = false;
-        // The steps passed: one run, or two when the move goes round a
-        // detour again (its end, then on from its start).
-        let passed = match self.seating.detour(seat) {
-            Some((a, b)) if round && target < from => {
-                [(from + 1, b), (a, target.saturating_sub(1))]
+        if blockade > 0 {
+            // The steps passed: one run, or two when the move goes round a
+            // detour again (its end, then on from its start).
+            let wrap = if round && target < from {
+                self.seating.detour(seat)
+            } else {
+                None
+            };
+            let last = wrap.map_or(target.saturating_sub(1), |(_, b)| b);
+            if view.any_crowded_in(from + 1, last, blockade) {
+                jumped |= self.pass_blockades(state, view, (from + 1, last), count, value)?;
             }
-            _ => [(from + 1, target.saturating_sub(1)), (1, 0)],
-        };
-        for (lo, hi) in passed {
-            if blockade == 0 || !view.any_crowded_in(lo, hi, blockade) {
-                continue;
-            }
-            for at in view.crowded_in(lo, hi, blockade) {
-                let n = self.largest_at(state, seat, at, None);
-                if hot.mixed_open && n == blockade {
-                    // Partners' blockade: open to their side; a single
-                    // seat's: closed to all (stacks: mixed = open_to_side).
-                    if self.partners_blockade_at(state, seat, at) != Some(self.side[seat]) {
-                        return Err(Refusal::Blockade(self.track(seat).cell(at), n));
-                    }
-                    continue;
-                }
-                let passes = (hot.group_passes && count >= n)
-                    || (hot.doubles_pass && state.doubles && !value.bonus && n == blockade);
-                if n >= blockade && !passes {
-                    return Err(Refusal::Blockade(self.track(seat).cell(at), n));
-                }
-                jumped |= n >= blockade;
+            if let Some((a, _)) = wrap
+                && view.any_crowded_in(a, target.saturating_sub(1), blockade)
+            {
+                let run = (a, target.saturating_sub(1));
+                jumped |= self.pass_blockades(state, view, run, count, value)?;
             }
         }
         let occupied = target < home && view.at(target);
@@ -405,6 +394,41 @@ impl Game {
     pub(crate) fn in_goal(&self, seat: usize, step: u8) -> bool {
         let home = self.seating.home(seat);
         step <= home && step as u16 + self.hot.goal as u16 > home as u16
+    }
+
+    /// Checks that a move of `count` pieces by `value` may pass the
+    /// blockades on the mover's steps `lo..=hi`; on success, whether it
+    /// jumped one.
+    fn pass_blockades(
+        &self,
+        state: &State,
+        view: &View,
+        (lo, hi): (u8, u8),
+        count: u8,
+        value: PoolValue,
+    ) -> Result<bool, Refusal> {
+        let seat = state.mover as usize;
+        let hot = &self.hot;
+        let blockade = hot.blockade;
+        let mut jumped = false;
+        for at in view.crowded_in(lo, hi, blockade) {
+            let n = self.largest_at(state, seat, at, None);
+            if hot.mixed_open && n == blockade {
+                // Partners' blockade: open to their side; a single
+                // seat's: closed to all (stacks: mixed = open_to_side).
+                if self.partners_blockade_at(state, seat, at) != Some(self.side[seat]) {
+                    return Err(Refusal::Blockade(self.track(seat).cell(at), n));
+                }
+                continue;
+            }
+            let passes = (hot.group_passes && count >= n)
+                || (hot.doubles_pass && state.doubles && !value.bonus && n == blockade);
+            if n >= blockade && !passes {
+                return Err(Refusal::Blockade(self.track(seat).cell(at), n));
+            }
+            jumped |= n >= blockade;
+        }
+        Ok(jumped)
     }
 
     /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
