@@ -35,11 +35,13 @@ pub fn random_step(
         Actor::Terminal => return None,
         Actor::Chance => throw(game, state, rng),
         Actor::Seat(_) => {
-            game.legal_actions_into(state, buf);
+            // The actor is known, so the state fits the game.
+            buf.clear();
+            game.legal_fitting(state, buf);
             buf[rng.random_range(0..buf.len())]
         }
     };
-    game.apply_unchecked(state, action);
+    game.apply_fitting(state, action);
     Some(action)
 }
 

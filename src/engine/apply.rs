@@ -12,9 +12,13 @@ impl Game {
     /// [`Game::legal_actions`] of this very state; anything else may leave
     /// the state inconsistent (it never panics for a throw or a pass).
     pub fn apply_unchecked(&self, state: &mut State, action: Action) {
-        if !self.fits(state) {
-            return;
+        if self.fits(state) {
+            self.apply_fitting(state, action);
         }
+    }
+
+    /// [`Game::apply_unchecked`] for a state known to fit the game.
+    pub(crate) fn apply_fitting(&self, state: &mut State, action: Action) {
         match action {
             Action::Begin(i) => {
                 if (i as usize) < self.seats.len() && state.phase == Phase::Opening {
@@ -113,7 +117,7 @@ impl Game {
         let target = if from == 0 && !self.hot.entry_moves_score {
             1
         } else {
-            self.reach_on(seat, from, by, round).unwrap_or(home)
+            self.reach_step(seat, from, by, round).unwrap_or(home)
         };
         state.used = state.used.saturating_add(values_used);
         // Two pieces of one blockade are followed through the throw: they

@@ -96,6 +96,19 @@ pub struct Game {
     /// For dice of small total weight, the outcome of each number below
     /// it (the same as [`Dice::pick`](crate::rules::Dice::pick)); else empty.
     throw_table: Arc<[u8]>,
+    /// Where a plain move (not going round) ends, by seat, step and value,
+    /// under the rules of home: see [`Game::reach_step`].
+    reach_table: ReachTable,
+}
+
+/// The step a plain move reaches, for values below `width`: entry
+/// `(seat * steps + from) * width + value`; `NONE` where the move would
+/// overshoot home.
+#[derive(Clone, Debug, Default)]
+struct ReachTable {
+    width: usize,
+    steps: usize,
+    target: Arc<[u8]>,
 }
 
 impl Game {
@@ -125,15 +138,56 @@ impl Game {
         } else {
             Arc::from([])
         };
-        Ok(Game {
+        let mut game = Game {
             seats: table.seats.clone(),
             side: table.side.clone(),
             sides: table.sides,
             seating,
             hot: hot::Hot::new(&rules),
             throw_table,
+            reach_table: ReachTable::default(),
             rules,
-        })
+        };
+        game.reach_table = game.build_reach_table();
+        Ok(game)
+    }
+
+    /// Every plain move's end, for values up to the largest a throw, two
+    /// die values or a bonus can give.
+    fn build_reach_table(&self) -> ReachTable {
+        let rules = &self.rules;
+        let largest_die = rules
+            .dice
+            .outcomes
+            .iter()
+            .flat_map(|o| o.values.iter().copied())
+            .max()
+            .unwrap_or(0) as usize;
+        let width = (2 * largest_die)
+            .max(rules.capture.bonus as usize)
+            .max(rules.home.bonus as usize)
+            .min(64)
+            + 1;
+        let seats = self.seats.len();
+        let steps = (0..seats)
+            .map(|a| self.seating.home(a) as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let mut target = vec![seating::NONE; seats * steps * width];
+        for a in 0..seats {
+            for from in 0..self.seating.home(a) {
+                for value in 0..width {
+                    if let Ok(t) = self.reach_on(a, from, value as u8, false) {
+                        target[(a * steps + from as usize) * width + value] = t;
+                    }
+                }
+            }
+        }
+        ReachTable {
+            width,
+            steps,
+            target: target.into(),
+        }
     }
 
     /// Seats `rules` for the largest number of players the file gives.
@@ -316,9 +370,14 @@ impl Game {
     /// [`Game::legal_actions`] into a buffer, for loops that must not allocate.
     pub fn legal_actions_into(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
-        if !self.fits(state) {
-            return;
+        if self.fits(state) {
+            self.legal_fitting(state, out);
         }
+    }
+
+    /// [`Game::legal_actions_into`] for a state known to fit the game, into
+    /// an empty buffer.
+    pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
         match state.phase {
             Phase::Over => {}
             Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
@@ -421,6 +480,24 @@ impl Game {
             let detour = detour_at.is_some_and(|a| from < a);
             for count in 1..=most {
                 let start = out.len();
+                if let [v] = pool[..] {
+                    // One value: every move is new, and they come in order.
+                    if self.check_move(state, &view, from, count, v, false).is_ok() {
+                        out.push(Action::Move {
+                            from,
+                            count,
+                            by: v.value,
+                        });
+                    }
+                    if detour && self.check_move(state, &view, from, count, v, true).is_ok() {
+                        out.push(Action::Round {
+                            from,
+                            count,
+                            by: v.value,
+                        });
+                    }
+                    continue;
+                }
                 for (k, &v) in pool.iter().enumerate() {
                     if pool[..k].contains(&v) {
                         continue;
@@ -495,7 +572,7 @@ impl Game {
             .iter()
             .map(|&a| {
                 let mut next = state.clone();
-                self.apply_unchecked(&mut next, a);
+                self.apply_fitting(&mut next, a);
                 let used = next.used.saturating_sub(state.used);
                 used + self.most_usable(state, &next, (state.pool.len() as u8).saturating_sub(used))
             })
@@ -531,7 +608,7 @@ impl Game {
         let mut best = 0;
         for a in moves {
             let mut next = state.clone();
-            self.apply_unchecked(&mut next, a);
+            self.apply_fitting(&mut next, a);
             let used = next.used.saturating_sub(state.used);
             best = best.max(used + self.most_usable(before, &next, limit.saturating_sub(used)));
             if best == limit {
@@ -580,7 +657,7 @@ impl Game {
     pub fn apply(&self, state: &mut State, action: Action) -> Result<(), PlayError> {
         match self.refusal(state, action) {
             None => {
-                self.apply_unchecked(state, action);
+                self.apply_fitting(state, action);
                 Ok(())
             }
             Some(refusal) => Err(PlayError {
