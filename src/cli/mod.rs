@@ -232,9 +232,14 @@ fn moves(variant: &str, state_path: &str, players: Option<usize>) -> Result<(), 
         pachisi::Actor::Terminal => println!("the game is over"),
         pachisi::Actor::Chance => println!("{} throws:", game.seat_name(game.mover(&state))),
         pachisi::Actor::Seat(_) => println!("{} to move:", game.seat_name(game.mover(&state))),
+        pachisi::Actor::Player(p) => println!(
+            "{} to move {}:",
+            game.player_name(p as usize),
+            game.seat_name(game.mover(&state))
+        ),
     }
     for action in game.legal_actions(&state) {
-        println!("{}", game.action_text(action));
+        println!("{}", game.action_text_in(&state, action));
     }
     Ok(())
 }

@@ -94,7 +94,13 @@ pub fn build(
         Some(s) => word("along", &s.value, &["either", "forward"])
             .map_err(|d| errors.push(d))
             .ok()
-            .map(|i| if i == 0 { Along::Either } else { Along::Forward }),
+            .map(|i| {
+                if i == 0 {
+                    Along::Either
+                } else {
+                    Along::Forward
+                }
+            }),
         None => Some(Along::Either),
     };
     let change_on = read_num("change", 0, MAX_DIE as i64, 1, errors);
@@ -161,7 +167,8 @@ pub fn build(
     // touching cell of another line with the value that changes line.
     let mut reach = Vec::with_capacity(MAX_DIE as usize);
     for v in 1..=MAX_DIE {
-        let mut per_cell: Vec<ArrayVec<CellId, MAX_REACH>> = vec![ArrayVec::new(); board.cells.len()];
+        let mut per_cell: Vec<ArrayVec<CellId, MAX_REACH>> =
+            vec![ArrayVec::new(); board.cells.len()];
         for (c, to) in per_cell.iter_mut().enumerate() {
             let li = line_of[c];
             if li == NONE {
@@ -183,7 +190,10 @@ pub fn build(
             }
             if v == change_on {
                 for (d, other) in line_of.iter().enumerate() {
-                    if *other != NONE && *other != li && share_side(&board.cells[c], &board.cells[d]) {
+                    if *other != NONE
+                        && *other != li
+                        && share_side(&board.cells[c], &board.cells[d])
+                    {
                         push(CellId(d as u16), to);
                     }
                 }
@@ -232,13 +242,11 @@ fn kinds(
     errors: &mut Vec<Diagnostic>,
 ) -> Option<(Vec<Kind>, bool)> {
     let Some(block) = block else {
-        errors.push(
-            Diagnostic::new(
-                "compile::kinds_missing",
-                fight.kind.span,
-                "a fight needs its kinds of piece: `kinds { values = { small: 1 }, each = 3 }`",
-            ),
-        );
+        errors.push(Diagnostic::new(
+            "compile::kinds_missing",
+            fight.kind.span,
+            "a fight needs its kinds of piece: `kinds { values = { small: 1 }, each = 3 }`",
+        ));
         return None;
     };
     let r = BlockReader::new(block, KINDS_SETTINGS, "the kinds block", errors);
@@ -276,10 +284,12 @@ fn kinds(
         None => 1,
     } as u8;
     let in_order = match r.get("enter") {
-        Some(s) => word("enter", &s.value, &["in_order", "any_order"])
-            .map_err(|d| errors.push(d))
-            .ok()?
-            == 0,
+        Some(s) => {
+            word("enter", &s.value, &["in_order", "any_order"])
+                .map_err(|d| errors.push(d))
+                .ok()?
+                == 0
+        }
         None => true,
     };
     let mut kinds: Vec<Kind> = Vec::new();
@@ -351,7 +361,10 @@ fn lines(
     let mut used = vec![false; board.cells.len()];
     for block in blocks {
         let name = match &block.label {
-            Some(a) => name_atom("line", a).map_err(|d| errors.push(d)).ok()?.to_string(),
+            Some(a) => name_atom("line", a)
+                .map_err(|d| errors.push(d))
+                .ok()?
+                .to_string(),
             None => {
                 errors.push(Diagnostic::new(
                     "compile::line_name",
@@ -387,7 +400,9 @@ fn lines(
             }
             used[c.0 as usize] = true;
             let next = cells[(i + 1) % cells.len()].0;
-            if cells.len() > 1 && !share_side(&board.cells[c.0 as usize], &board.cells[next.0 as usize]) {
+            if cells.len() > 1
+                && !share_side(&board.cells[c.0 as usize], &board.cells[next.0 as usize])
+            {
                 errors.push(Diagnostic::new(
                     "compile::line_jumps",
                     *span,
@@ -426,12 +441,20 @@ fn entries(
                 ));
                 return None;
             }
-            Some(s) => out.push(cell_list(board, &s.value, &format!("the entry of seat {}", seat.name), errors)?),
+            Some(s) => out.push(cell_list(
+                board,
+                &s.value,
+                &format!("the entry of seat {}", seat.name),
+                errors,
+            )?),
             None => {
                 errors.push(Diagnostic::new(
                     "compile::entry_missing",
                     block.kind.span,
-                    format!("seat {} needs its entry cells in a fight: `entry_cells = d1, d3`", seat.name),
+                    format!(
+                        "seat {} needs its entry cells in a fight: `entry_cells = d1, d3`",
+                        seat.name
+                    ),
                 ));
                 return None;
             }

@@ -1,10 +1,7 @@
 //! Who moves which seat: `hands` (one player plays several seats) and
 //! `dummy` (a seat nobody sits at, which the players move in turn).
 
-use super::{
-    reader::BlockReader,
-    seats::seat_ref,
-};
+use super::{reader::BlockReader, seats::seat_ref};
 use crate::{
     diagnostic::Diagnostic,
     rules::{
@@ -57,7 +54,10 @@ pub fn players_of(
             errors.push(Diagnostic::new(
                 "compile::dummy_not_playing",
                 atom.span,
-                format!("the dummy {} is not one of the seats of this table", name(id)),
+                format!(
+                    "the dummy {} is not one of the seats of this table",
+                    name(id)
+                ),
             ));
             return None;
         };
@@ -119,7 +119,10 @@ pub fn players_of(
                     errors.push(Diagnostic::new(
                         "compile::hand_seat_not_playing",
                         atom.span,
-                        format!("seat {} is in a hand but is not one of the seats of this table", name(id)),
+                        format!(
+                            "seat {} is in a hand but is not one of the seats of this table",
+                            name(id)
+                        ),
                     ));
                     return None;
                 }

@@ -12,13 +12,12 @@ impl Game {
     /// [`Game::legal_actions`] of this very state; anything else may leave
     /// the state inconsistent (it never panics for a throw or a pass).
     pub fn apply_unchecked(&self, state: &mut State, action: Action) {
-        if self.fits(state) {
-            self.apply_fitting(state, action);
+        if !self.fits(state) {
+            return;
         }
-    }
-
-    /// [`Game::apply_unchecked`] for a state known to fit the game.
-    pub(crate) fn apply_fitting(&self, state: &mut State, action: Action) {
+        if let Some(f) = self.fight_rules() {
+            return self.fight_apply(f, state, action);
+        }
         match action {
             Action::Begin(i) => {
                 if (i as usize) < self.seats.len() && state.phase == Phase::Opening {
@@ -33,6 +32,8 @@ impl Game {
             }
             Action::Move { from, count, by } => self.apply_move(state, from, count, by, false),
             Action::Round { from, count, by } => self.apply_move(state, from, count, by, true),
+            // Actions of a fight change nothing in a race.
+            Action::Shift { .. } | Action::Enter { .. } | Action::Lead(_) => {}
         }
     }
 
@@ -117,7 +118,7 @@ impl Game {
         let target = if from == 0 && !self.hot.entry_moves_score {
             1
         } else {
-            self.reach_step(seat, from, by, round).unwrap_or(home)
+            self.reach_on(seat, from, by, round).unwrap_or(home)
         };
         state.used = state.used.saturating_add(values_used);
         // Two pieces of one blockade are followed through the throw: they

@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+mod fight;
 mod hot;
 mod moves;
 mod outcome;
@@ -16,6 +17,7 @@ use arrayvec::ArrayVec;
 use thiserror::Error;
 
 pub use action::{Action, parse_move};
+pub use fight::{FightRefusal, FightState, Pyramid, Stack};
 pub use moves::Refusal;
 pub use outcome::{EndReason, Outcome};
 pub use state::{MAX_SEAT_PIECES, Phase, PoolValue, State};
@@ -32,6 +34,11 @@ pub enum Actor {
     Chance,
     /// This seat chooses among [`Game::legal_actions`].
     Seat(SeatId),
+    /// This player (by index among the players) chooses among
+    /// [`Game::legal_actions`]: a table where players and seats differ
+    /// (one player plays several seats, or the players move a dummy in
+    /// turn); the seat whose pieces move is [`Game::mover`].
+    Player(u8),
     /// The game is over.
     Terminal,
 }
@@ -96,19 +103,10 @@ pub struct Game {
     /// For dice of small total weight, the outcome of each number below
     /// it (the same as [`Dice::pick`](crate::rules::Dice::pick)); else empty.
     throw_table: Arc<[u8]>,
-    /// Where a plain move (not going round) ends, by seat, step and value,
-    /// under the rules of home: see [`Game::reach_step`].
-    reach_table: ReachTable,
-}
-
-/// The step a plain move reaches, for values below `width`: entry
-/// `(seat * steps + from) * width + value`; `NONE` where the move would
-/// overshoot home.
-#[derive(Clone, Debug, Default)]
-struct ReachTable {
-    width: usize,
-    steps: usize,
-    target: Arc<[u8]>,
+    /// How many players sit at the table (see [`crate::rules::Table::players`]).
+    player_count: usize,
+    /// For each playing seat, the player who moves it, or [`crate::rules::DUMMY`].
+    player_of: Vec<u8>,
 }
 
 impl Game {
@@ -126,10 +124,12 @@ impl Game {
                 choices: choices.join(" or "),
             });
         };
+        // A fight has no tracks: its seating tables stay empty.
         let tracks: Vec<&Track> = table
             .seats
             .iter()
             .map(|s| &rules.seats[s.0 as usize].track)
+            .filter(|_| rules.fight.is_none())
             .collect();
         let seating = Arc::new(seating::Seating::new(&tracks));
         let dice = &rules.dice;
@@ -138,56 +138,17 @@ impl Game {
         } else {
             Arc::from([])
         };
-        let mut game = Game {
+        Ok(Game {
             seats: table.seats.clone(),
             side: table.side.clone(),
             sides: table.sides,
             seating,
             hot: hot::Hot::new(&rules),
             throw_table,
-            reach_table: ReachTable::default(),
+            player_count: table.players,
+            player_of: table.player_of.clone(),
             rules,
-        };
-        game.reach_table = game.build_reach_table();
-        Ok(game)
-    }
-
-    /// Every plain move's end, for values up to the largest a throw, two
-    /// die values or a bonus can give.
-    fn build_reach_table(&self) -> ReachTable {
-        let rules = &self.rules;
-        let largest_die = rules
-            .dice
-            .outcomes
-            .iter()
-            .flat_map(|o| o.values.iter().copied())
-            .max()
-            .unwrap_or(0) as usize;
-        let width = (2 * largest_die)
-            .max(rules.capture.bonus as usize)
-            .max(rules.home.bonus as usize)
-            .min(64)
-            + 1;
-        let seats = self.seats.len();
-        let steps = (0..seats)
-            .map(|a| self.seating.home(a) as usize + 1)
-            .max()
-            .unwrap_or(0);
-        let mut target = vec![seating::NONE; seats * steps * width];
-        for a in 0..seats {
-            for from in 0..self.seating.home(a) {
-                for value in 0..width {
-                    if let Ok(t) = self.reach_on(a, from, value as u8, false) {
-                        target[(a * steps + from as usize) * width + value] = t;
-                    }
-                }
-            }
-        }
-        ReachTable {
-            width,
-            steps,
-            target: target.into(),
-        }
+        })
     }
 
     /// Seats `rules` for the largest number of players the file gives.
@@ -216,9 +177,47 @@ impl Game {
         &self.seats
     }
 
-    /// The number of players.
+    /// The number of players: the number of playing seats, unless one
+    /// player plays several seats or the players move a dummy in turn.
     pub fn players(&self) -> usize {
-        self.seats.len()
+        self.player_count
+    }
+
+    /// The name of a player (by index among the players): the seats they
+    /// play, joined by `+`, such as `blue+red`.
+    pub fn player_name(&self, player: usize) -> String {
+        let names: Vec<&str> = (0..self.seats.len())
+            .filter(|&i| self.player_of.get(i) == Some(&(player as u8)))
+            .map(|i| self.seat_name(i))
+            .collect();
+        names.join("+")
+    }
+
+    /// The player (by index among the players) who chooses now: the one
+    /// who moves the seat on turn, or who chooses the seat that begins;
+    /// `None` where chance acts or the game is over.
+    pub fn player_to_act(&self, state: &State) -> Option<usize> {
+        match self.actor(state) {
+            Actor::Player(p) => Some(p as usize),
+            Actor::Seat(_) => Some(state.mover as usize),
+            Actor::Chance | Actor::Terminal => None,
+        }
+    }
+
+    /// The player (by index among the players) who plays the seat at
+    /// `index` in turn order; `None` for a dummy.
+    pub fn player_of_seat(&self, index: usize) -> Option<usize> {
+        match self.player_of.get(index) {
+            Some(&crate::rules::DUMMY) | None => None,
+            Some(&p) => Some(p as usize),
+        }
+    }
+
+    /// The seat nobody sits at, which the players move in turn (index in turn order).
+    pub fn dummy(&self) -> Option<usize> {
+        self.player_of
+            .iter()
+            .position(|&p| p == crate::rules::DUMMY)
     }
 
     /// The side of each playing seat, in turn order; seats of one side are partners.
@@ -233,7 +232,7 @@ impl Game {
 
     /// A side's name: its seats' names joined by `+`, such as `red+black`.
     pub fn side_name(&self, side: u8) -> String {
-        let names: Vec<&str> = (0..self.players())
+        let names: Vec<&str> = (0..self.seats.len())
             .filter(|&i| self.side[i] == side)
             .map(|i| self.seat_name(i))
             .collect();
@@ -258,6 +257,9 @@ impl Game {
     /// The state at the start of a game: all pieces at their start, the
     /// first seat about to throw.
     pub fn new_initial_state(&self) -> State {
+        if let Some(f) = self.fight_rules() {
+            return self.fight_initial(f);
+        }
         let n = self.rules.pieces_per_seat as usize;
         let mut pieces = ArrayVec::new();
         let mut entered = ArrayVec::new();
@@ -284,6 +286,7 @@ impl Game {
             turns: 0,
             finished: ArrayVec::new(),
             at_limit: false,
+            fight: None,
         }
     }
 
@@ -291,6 +294,9 @@ impl Game {
     pub fn actor(&self, state: &State) -> Actor {
         if !self.fits(state) {
             return Actor::Terminal;
+        }
+        if self.fight_rules().is_some() {
+            return self.fight_actor(state);
         }
         match state.phase {
             Phase::Opening | Phase::Throw => Actor::Chance,
@@ -304,6 +310,9 @@ impl Game {
     /// does not fit has no legal actions and refuses every action; one read
     /// with [`Game::load_state`] always fits.
     pub fn fits(&self, state: &State) -> bool {
+        if let Some(f) = self.fight_rules() {
+            return self.fight_fits(f, state);
+        }
         let n = self.seats.len();
         let per_seat = self.rules.pieces_per_seat as usize;
         state.pieces.len() == n
@@ -343,8 +352,11 @@ impl Game {
     /// throws of the dice, or before the first turn the seat that begins,
     /// each alike. Empty where a seat acts or the game is over.
     pub fn chance_actions(&self, state: &State) -> Vec<(Action, u64)> {
+        if state.fight.as_ref().is_some_and(|f| f.choosing) {
+            return Vec::new();
+        }
         match state.phase {
-            Phase::Opening => (0..self.seats.len() as u8)
+            Phase::Opening => (0..self.player_count as u8)
                 .map(|i| (Action::Begin(i), 1))
                 .collect(),
             Phase::Throw => self
@@ -369,15 +381,17 @@ impl Game {
 
     /// [`Game::legal_actions`] into a buffer, for loops that must not allocate.
     pub fn legal_actions_into(&self, state: &State, out: &mut Vec<Action>) {
-        out.clear();
-        if self.fits(state) {
-            self.legal_fitting(state, out);
+        if let Some(f) = self.fight_rules() {
+            if !self.fits(state) {
+                out.clear();
+                return;
+            }
+            return self.fight_legal(f, state, out);
         }
-    }
-
-    /// [`Game::legal_actions_into`] for a state known to fit the game, into
-    /// an empty buffer.
-    pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if !self.fits(state) {
+            return;
+        }
         match state.phase {
             Phase::Over => {}
             Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
@@ -480,24 +494,6 @@ impl Game {
             let detour = detour_at.is_some_and(|a| from < a);
             for count in 1..=most {
                 let start = out.len();
-                if let [v] = pool[..] {
-                    // One value: every move is new, and they come in order.
-                    if self.check_move(state, &view, from, count, v, false).is_ok() {
-                        out.push(Action::Move {
-                            from,
-                            count,
-                            by: v.value,
-                        });
-                    }
-                    if detour && self.check_move(state, &view, from, count, v, true).is_ok() {
-                        out.push(Action::Round {
-                            from,
-                            count,
-                            by: v.value,
-                        });
-                    }
-                    continue;
-                }
                 for (k, &v) in pool.iter().enumerate() {
                     if pool[..k].contains(&v) {
                         continue;
@@ -572,7 +568,7 @@ impl Game {
             .iter()
             .map(|&a| {
                 let mut next = state.clone();
-                self.apply_fitting(&mut next, a);
+                self.apply_unchecked(&mut next, a);
                 let used = next.used.saturating_sub(state.used);
                 used + self.most_usable(state, &next, (state.pool.len() as u8).saturating_sub(used))
             })
@@ -608,7 +604,7 @@ impl Game {
         let mut best = 0;
         for a in moves {
             let mut next = state.clone();
-            self.apply_fitting(&mut next, a);
+            self.apply_unchecked(&mut next, a);
             let used = next.used.saturating_sub(state.used);
             best = best.max(used + self.most_usable(before, &next, limit.saturating_sub(used)));
             if best == limit {
@@ -657,7 +653,7 @@ impl Game {
     pub fn apply(&self, state: &mut State, action: Action) -> Result<(), PlayError> {
         match self.refusal(state, action) {
             None => {
-                self.apply_fitting(state, action);
+                self.apply_unchecked(state, action);
                 Ok(())
             }
             Some(refusal) => Err(PlayError {
@@ -681,6 +677,9 @@ impl Game {
         if !self.fits(state) {
             return Some(Refusal::BadState);
         }
+        if let Some(f) = self.fight_rules() {
+            return self.fight_refusal(f, state, action);
+        }
         match (state.phase, action) {
             (Phase::Over, _) => Some(Refusal::GameOver),
             (Phase::Opening, Action::Begin(i)) => {
@@ -693,6 +692,10 @@ impl Game {
             }
             (Phase::Throw, _) => Some(Refusal::MustThrow),
             (Phase::Move, Action::Throw(_)) => Some(Refusal::NotThrowing),
+            // A fight's actions are refused before this, by the fight.
+            (Phase::Move, Action::Shift { .. } | Action::Enter { .. } | Action::Lead(_)) => {
+                Some(Refusal::BadState)
+            }
             (Phase::Move, Action::Pass) => {
                 let legal = self.legal_actions(state);
                 (!legal.contains(&Action::Pass)).then_some(Refusal::MustMove)
@@ -759,6 +762,10 @@ impl Game {
             None => "nobody",
         };
         match refusal {
+            Refusal::Fight(r) => match self.fight_rules() {
+                Some(f) => self.fight_explain(f, r),
+                None => "a rule of a fight refuses it, and this game is no fight".into(),
+            },
             Refusal::GameOver => "the game is over".into(),
             Refusal::BadState => format!(
                 "the state does not fit {} with {} players (read it with Game::load_state to see why)",
@@ -842,6 +849,14 @@ impl Game {
 
     /// An action in the game's notation: `begin red`, `throw 2up`, `15+10`, `2x15+10`, `pass`.
     pub fn action_text(&self, action: Action) -> String {
+        if let Some(f) = self.fight_rules()
+            && matches!(
+                action,
+                Action::Shift { .. } | Action::Enter { .. } | Action::Lead(_)
+            )
+        {
+            return self.fight_action_text(f, None, action);
+        }
         match action {
             Action::Begin(i) if (i as usize) < self.seats.len() => {
                 format!("begin {}", self.seat_name(i as usize))
@@ -854,9 +869,36 @@ impl Game {
         }
     }
 
+    /// An action in the game's notation, naming the piece it moves in `state`
+    /// (`small d1-d3/2` where [`Game::action_text`] has no state to look at).
+    pub fn action_text_in(&self, state: &State, action: Action) -> String {
+        match self.fight_rules() {
+            Some(f) if matches!(action, Action::Shift { .. }) => {
+                self.fight_action_text(f, Some(state), action)
+            }
+            _ => self.action_text(action),
+        }
+    }
+
+    /// Reads an action written in the game's notation, in `state` (which
+    /// tells a fight which piece of a cell a kind names).
+    pub fn parse_action_in(&self, state: &State, text: &str) -> Option<Action> {
+        if let Some(f) = self.fight_rules()
+            && let Some(a) = self.fight_parse_action(f, Some(state), text)
+        {
+            return Some(a);
+        }
+        self.parse_action(text)
+    }
+
     /// Reads an action written in the game's notation.
     pub fn parse_action(&self, text: &str) -> Option<Action> {
         let text = text.trim();
+        if let Some(f) = self.fight_rules()
+            && let Some(a) = self.fight_parse_action(f, None, text)
+        {
+            return Some(a);
+        }
         if let Some(seat) = text.strip_prefix("begin ") {
             return self.seat_index(seat.trim()).map(|i| Action::Begin(i as u8));
         }
@@ -886,6 +928,12 @@ impl Game {
                 problem,
             })
         };
+        if let Some(f) = self.fight_rules() {
+            return self.fight_validate(f, state).or_else(fail);
+        }
+        if state.fight.is_some() {
+            return fail("it holds the position of a fight, and this game is a race".into());
+        }
         let n = self.rules.pieces_per_seat as usize;
         if state.pieces.len() != self.seats.len() {
             return fail(format!(

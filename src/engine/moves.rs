@@ -15,6 +15,8 @@ use crate::rules::{MAX_PIECES, OwnEntry, board::CellId};
 pub enum Refusal {
     /// The game is over.
     GameOver,
+    /// A rule of a fight refuses it.
+    Fight(super::fight::FightRefusal),
     /// The state does not have the shape of this game ([`Game::fits`]).
     BadState,
     /// The dice must be thrown before anything moves.
@@ -105,57 +107,58 @@ impl Occupancy {
     }
 }
 
-/// Where the other sides' pieces stand, as one seat sees them: bit `s` set
-/// when the seat's step `s` shares its cell with another side's piece
-/// (with the seat's own side too when a blockade stops its own side).
-/// Built once per decision from the seating tables; who stands on an
-/// occupied step is counted from the state only when a move meets one,
-/// which is rare.
+/// The other sides' pieces as one seat sees them: for each, the steps of
+/// the seat's own track on its cell (two at most) and its side. Pieces on
+/// cells the seat never passes are left out. Built once per decision from
+/// the seating tables; blockades are counted only when a piece stands in
+/// the way, which is rare.
 pub(crate) struct View {
+    pieces: ArrayVec<(u8, u8, u8), MAX_PIECES>,
+    /// Bit `s` set when the seat's step `s` holds another side's piece.
     occupied: [u64; 4],
 }
 
 impl View {
-    #[inline(always)]
+    #[inline]
     pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
         let side = game.side[seat];
         // A blockade that stops its own side needs the side's pieces too.
         let with_own = game.hot.view_own;
-        let mut occupied = [0u64; 4];
+        let mut view = View {
+            pieces: ArrayVec::new(),
+            occupied: [0; 4],
+        };
         for (other, steps) in state.pieces.iter().enumerate() {
-            if game.side[other] == side && !with_own {
+            let other_side = game.side[other];
+            if other_side == side && !with_own {
                 continue;
             }
             let home = game.seating.home(other);
             let row = game.seating.row(seat, other);
             // Sorted: pieces at the start come first, those home last.
-            for &step in steps.iter() {
-                if step == 0 {
-                    continue;
-                }
+            for &step in steps.iter().skip_while(|&&s| s == 0) {
                 if step >= home {
                     break;
                 }
                 let [first, second] = row[step as usize];
                 if first != NONE {
-                    occupied[(first >> 6) as usize] |= 1 << (first & 63);
+                    // Capacity: a view never holds more pieces than the state.
+                    let _ = view.pieces.try_push((first, second, other_side));
+                    view.mark(first);
                     if second != NONE {
-                        occupied[(second >> 6) as usize] |= 1 << (second & 63);
+                        view.mark(second);
                     }
                 }
             }
         }
-        View { occupied }
+        view
     }
 
-    /// Whether another side's piece stands at step `step`.
-    #[inline]
-    fn at(&self, step: u8) -> bool {
-        self.occupied[(step >> 6) as usize] & (1 << (step & 63)) != 0
+    fn mark(&mut self, step: u8) {
+        self.occupied[(step >> 6) as usize] |= 1 << (step & 63);
     }
 
     /// Whether another side's piece stands at a step in `from..=to`.
-    #[inline]
     fn any_in(&self, from: u8, to: u8) -> bool {
         if from > to {
             return false;
@@ -173,36 +176,20 @@ impl View {
         })
     }
 
-    /// The occupied steps in `from..=to`, ascending.
-    fn steps_in(&self, from: u8, to: u8) -> impl Iterator<Item = u8> + '_ {
-        (from..=to).filter(|&s| self.at(s))
-    }
-}
-
-impl Game {
-    /// The most pieces of one side, among the sides `seat`'s view holds,
-    /// on the cell of `seat`'s step `step`, leaving out `skip_side`.
-    fn largest_at(&self, state: &State, seat: usize, step: u8, skip_side: Option<u8>) -> u8 {
-        let side = self.side[seat];
-        let with_own = self.hot.view_own;
-        let mut counts = [0u8; crate::rules::MAX_SEATS];
-        for (other, steps) in state.pieces.iter().enumerate() {
-            let other_side = self.side[other];
-            if (other_side == side && !with_own) || Some(other_side) == skip_side {
-                continue;
+    /// The most pieces of one side on the cell of the seat's step `step`.
+    fn largest_at(&self, step: u8, skip_side: Option<u8>) -> u8 {
+        let mut largest = 0;
+        for &(first, second, side) in &self.pieces {
+            if (first == step || second == step) && Some(side) != skip_side {
+                let count = self
+                    .pieces
+                    .iter()
+                    .filter(|p| p.2 == side && (p.0 == step || p.1 == step))
+                    .count() as u8;
+                largest = largest.max(count);
             }
-            let home = self.seating.home(other);
-            let [a, b] = self.seating.meet(other, seat, step);
-            if a == NONE {
-                continue;
-            }
-            let here = steps
-                .iter()
-                .filter(|&&s| s > 0 && s < home && (s == a || s == b))
-                .count() as u8;
-            counts[other_side as usize] += here;
         }
-        counts.iter().copied().max().unwrap_or(0)
+        largest
     }
 }
 
@@ -254,7 +241,7 @@ impl Game {
                 return Err(Refusal::EntryValue { first });
             }
             if hot.entry_moves_score {
-                self.reach_step(seat, 0, value.value, round)?
+                self.reach_on(seat, 0, value.value, round)?
             } else if round {
                 return Err(Refusal::NoDetour);
             } else {
@@ -264,25 +251,29 @@ impl Game {
             if count > 1 && !hot.groups {
                 return Err(Refusal::NoGroups);
             }
-            self.reach_step(seat, from, value.value, round)?
+            self.reach_on(seat, from, value.value, round)?
         };
         let blockade = hot.blockade;
         let mut jumped = false;
         if blockade > 0 && view.any_in(from + 1, target.saturating_sub(1)) {
-            for at in view.steps_in(from + 1, target - 1) {
-                let n = self.largest_at(state, seat, at, None);
-                let passes = (hot.group_passes && count >= n)
-                    || (hot.doubles_pass && state.doubles && !value.bonus && n == blockade);
-                if n >= blockade && !passes {
-                    return Err(Refusal::Blockade(self.track(seat).cell(at), n));
+            for &(first, second, _) in &view.pieces {
+                let between = |s: u8| s != NONE && s > from && s < target;
+                if between(first) || between(second) {
+                    let at = if between(first) { first } else { second };
+                    let n = view.largest_at(at, None);
+                    let passes = (hot.group_passes && count >= n)
+                        || (hot.doubles_pass && state.doubles && !value.bonus && n == blockade);
+                    if n >= blockade && !passes {
+                        return Err(Refusal::Blockade(self.track(seat).cell(at), n));
+                    }
+                    jumped |= n >= blockade;
                 }
-                jumped |= n >= blockade;
             }
         }
-        let occupied = target < home && view.at(target);
+        let occupied = target < home && view.any_in(target, target);
         if occupied {
             let side = self.side[seat];
-            let largest = self.largest_at(state, seat, target, Some(side));
+            let largest = view.largest_at(target, Some(side));
             if largest > 0 {
                 let takes = hot.by_landing && self.takes_on(seat, from, target);
                 if takes
@@ -416,26 +407,6 @@ impl Game {
                     .then_some((i, j))
             })
         })
-    }
-
-    /// [`Game::reach_on`], read from the precomputed table for plain moves.
-    #[inline]
-    pub(crate) fn reach_step(
-        &self,
-        seat: usize,
-        from: u8,
-        value: u8,
-        round: bool,
-    ) -> Result<u8, Refusal> {
-        let table = &self.reach_table;
-        if !round && (value as usize) < table.width && from < self.seating.home(seat) {
-            let i = (seat * table.steps + from as usize) * table.width + value as usize;
-            return match table.target[i] {
-                NONE => Err(Refusal::Overshoot),
-                t => Ok(t),
-            };
-        }
-        self.reach_on(seat, from, value, round)
     }
 
     /// The step `value` steps on from `from` along `seat`'s track: a move that

@@ -155,7 +155,10 @@ impl FightRules {
             "take by landing with as much strength".into(),
             yes(self.combined, "two pieces may attack together"),
             yes(self.own_entry, "only the owner takes on an entry cell"),
-            yes(self.fuse, "a lone piece on a larger lone enemy fuses with it"),
+            yes(
+                self.fuse,
+                "a lone piece on a larger lone enemy fuses with it",
+            ),
             yes(
                 self.guard_dummy,
                 "nobody takes the dummy's pieces after moving it last",

@@ -18,9 +18,17 @@ impl Game {
         state.fight = Some(fs);
     }
 
-    fn fight_apply_to(&self, f: &FightRules, state: &mut State, fs: &mut FightState, action: Action) {
+    fn fight_apply_to(
+        &self,
+        f: &FightRules,
+        state: &mut State,
+        fs: &mut FightState,
+        action: Action,
+    ) {
         match (state.phase, action) {
-            (Phase::Opening, Action::Begin(p)) if !fs.choosing && (p as usize) < self.player_count => {
+            (Phase::Opening, Action::Begin(p))
+                if !fs.choosing && (p as usize) < self.player_count =>
+            {
                 fs.leader = p;
                 let mine: Vec<usize> = (0..self.seats.len())
                     .filter(|&i| self.player_of.get(i) == Some(&p))
@@ -53,7 +61,16 @@ impl Game {
                 fs.pending = None;
                 self.end_fight_turn(state, fs);
             }
-            (Phase::Move, Action::Shift { from, piece, to, by, join }) => {
+            (
+                Phase::Move,
+                Action::Shift {
+                    from,
+                    piece,
+                    to,
+                    by,
+                    join,
+                },
+            ) => {
                 let Some(k) = state.pool.iter().position(|v| v.value == by) else {
                     return;
                 };
@@ -143,7 +160,11 @@ impl Game {
                 }
                 (Ok(Effect::Rescue), Moving::Single(p)) => {
                     if let (Some(low), Some(high)) = (d.lower, d.upper) {
-                        let (own, other) = if low.seat == seat { (low, high) } else { (high, low) };
+                        let (own, other) = if low.seat == seat {
+                            (low, high)
+                        } else {
+                            (high, low)
+                        };
                         taken += f.value(other.kind) as u32;
                         fs.cells[to] = own_stack(f, own, Some(p));
                     }

@@ -112,8 +112,7 @@ impl Game {
     pub(crate) fn fight_player(&self, fs: &FightState, seat: usize) -> u8 {
         match self.player_of.get(seat).copied() {
             Some(DUMMY) | None => {
-                ((fs.leader as u64 + fs.dummy_turns as u64) % self.player_count.max(1) as u64)
-                    as u8
+                ((fs.leader as u64 + fs.dummy_turns as u64) % self.player_count.max(1) as u64) as u8
             }
             Some(p) => p,
         }
@@ -137,9 +136,7 @@ impl Game {
         }
         match self.entry_owner(f, cell) {
             None => true,
-            Some(owner) => {
-                owner == seat || matches!(m, Moving::Fused(s) if s.has_seat(owner))
-            }
+            Some(owner) => owner == seat || matches!(m, Moving::Fused(s) if s.has_seat(owner)),
         }
     }
 
@@ -296,7 +293,13 @@ impl Game {
     }
 
     /// The kind of `seat` that may come on next, if any waits.
-    pub(crate) fn may_enter_kind(&self, f: &FightRules, fs: &FightState, seat: u8, kind: u8) -> bool {
+    pub(crate) fn may_enter_kind(
+        &self,
+        f: &FightRules,
+        fs: &FightState,
+        seat: u8,
+        kind: u8,
+    ) -> bool {
         let Some(waiting) = fs.waiting.get(seat as usize) else {
             return false;
         };
@@ -409,7 +412,10 @@ impl Game {
                 let p = Pyramid { seat, kind };
                 for &e in entries.into_iter().flatten() {
                     let cell = e.0 as usize;
-                    if self.landing(f, fs, seat, Moving::Single(p), cell, true).is_ok() {
+                    if self
+                        .landing(f, fs, seat, Moving::Single(p), cell, true)
+                        .is_ok()
+                    {
                         out.push(Action::Enter {
                             to: e.0,
                             kind,
@@ -460,7 +466,10 @@ impl Game {
                     continue;
                 }
                 for &v in values {
-                    if f.reach(crate::rules::CellId(c as u16), v).iter().any(|t| t.0 as usize == x) {
+                    if f.reach(crate::rules::CellId(c as u16), v)
+                        .iter()
+                        .any(|t| t.0 as usize == x)
+                    {
                         out.push(Action::Shift {
                             from: c as u16,
                             piece,
@@ -479,9 +488,7 @@ impl Game {
             .is_some_and(|e| e.iter().any(|c| c.0 as usize == x));
         if own_entry && values.contains(&f.enter_on) {
             for kind in 0..f.kinds.len() as u8 {
-                if self.may_enter_kind(f, fs, seat, kind)
-                    && have + f.value(kind) >= need
-                {
+                if self.may_enter_kind(f, fs, seat, kind) && have + f.value(kind) >= need {
                     out.push(Action::Enter {
                         to: x as u16,
                         kind,
@@ -579,7 +586,8 @@ impl Game {
             return 0;
         };
         let side = self.side.get(state.mover as usize).copied().unwrap_or(0) as usize;
-        let taken = b.points.get(side).copied().unwrap_or(0) - a.points.get(side).copied().unwrap_or(0);
+        let taken =
+            b.points.get(side).copied().unwrap_or(0) - a.points.get(side).copied().unwrap_or(0);
         let seat = state.mover as usize;
         let count = |fs: &FightState| -> u32 {
             fs.waiting
@@ -614,7 +622,10 @@ impl Game {
         if out.len() < 2 {
             return;
         }
-        let scores: Vec<u32> = out.iter().map(|&a| self.best_priority(f, state, a)).collect();
+        let scores: Vec<u32> = out
+            .iter()
+            .map(|&a| self.best_priority(f, state, a))
+            .collect();
         let best = scores.iter().copied().max().unwrap_or(0);
         let mut k = 0;
         out.retain(|_| {

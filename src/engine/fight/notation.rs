@@ -38,17 +38,33 @@ impl Game {
     }
 
     /// An action of a fight in words; `state` names the piece moved.
-    pub(crate) fn fight_action_text(&self, f: &FightRules, state: Option<&State>, action: Action) -> String {
+    pub(crate) fn fight_action_text(
+        &self,
+        f: &FightRules,
+        state: Option<&State>,
+        action: Action,
+    ) -> String {
         let join = |j: bool| if j { " join" } else { "" };
         match action {
-            Action::Shift { from, piece, to, by, join: j } => format!(
+            Action::Shift {
+                from,
+                piece,
+                to,
+                by,
+                join: j,
+            } => format!(
                 "{} {}-{}/{by}{}",
                 self.piece_text(f, state, from, piece),
                 self.cell_text(from),
                 self.cell_text(to),
                 join(j)
             ),
-            Action::Enter { to, kind, by, join: j } => format!(
+            Action::Enter {
+                to,
+                kind,
+                by,
+                join: j,
+            } => format!(
                 "enter {} {}/{by}{}",
                 f.kinds.get(kind as usize).map_or("?", |k| k.name.as_str()),
                 self.cell_text(to),
@@ -63,7 +79,12 @@ impl Game {
 
     /// Reads an action of a fight; `state` tells which piece of a cell a
     /// kind names (without it, the lower).
-    pub(crate) fn fight_parse_action(&self, f: &FightRules, state: Option<&State>, text: &str) -> Option<Action> {
+    pub(crate) fn fight_parse_action(
+        &self,
+        f: &FightRules,
+        state: Option<&State>,
+        text: &str,
+    ) -> Option<Action> {
         let text = text.trim();
         if let Some(seat) = text.strip_prefix("first ") {
             return self.seat_index(seat.trim()).map(|i| Action::Lead(i as u8));
@@ -74,7 +95,10 @@ impl Game {
         };
         let by_of = |s: &str| -> Option<(u16, u8)> {
             let (cell, by) = s.split_once('/')?;
-            Some((self.rules.board.cell_named(cell.trim())?.0, by.trim().parse().ok()?))
+            Some((
+                self.rules.board.cell_named(cell.trim())?.0,
+                by.trim().parse().ok()?,
+            ))
         };
         if let Some(rest) = text.strip_prefix("enter ") {
             let (kind, place) = rest.trim().split_once(' ')?;
@@ -94,11 +118,23 @@ impl Game {
         } else {
             let kind = f.kinds.iter().position(|k| k.name == what)? as u8;
             match st {
-                Some(st) if !st.fused && st.lower.is_some_and(|p| p.kind != kind) && st.upper.is_some_and(|p| p.kind == kind) => 1,
+                Some(st)
+                    if !st.fused
+                        && st.lower.is_some_and(|p| p.kind != kind)
+                        && st.upper.is_some_and(|p| p.kind == kind) =>
+                {
+                    1
+                }
                 _ => 0,
             }
         };
-        Some(Action::Shift { from, piece, to, by, join })
+        Some(Action::Shift {
+            from,
+            piece,
+            to,
+            by,
+            join,
+        })
     }
 
     /// A refusal of a fight in the game's words, naming the rule.

@@ -28,19 +28,26 @@ impl Game {
                     .all(|p| (p.seat as usize) < n && (p.kind as usize) < f.kinds.len())
             })
             && fs.pending.is_none_or(|(x, p)| {
-                (x as usize) < fs.cells.len() && (p.seat as usize) < n && (p.kind as usize) < f.kinds.len()
+                (x as usize) < fs.cells.len()
+                    && (p.seat as usize) < n
+                    && (p.kind as usize) < f.kinds.len()
             })
     }
 
     /// Why a fight refuses `action`, or `None` if it allows it.
-    pub(crate) fn fight_refusal(&self, f: &FightRules, state: &State, action: Action) -> Option<Refusal> {
+    pub(crate) fn fight_refusal(
+        &self,
+        f: &FightRules,
+        state: &State,
+        action: Action,
+    ) -> Option<Refusal> {
         let fs = state.fight.as_deref()?;
         let fight = |r| Some(Refusal::Fight(r));
         match (state.phase, action) {
             (Phase::Over, _) => Some(Refusal::GameOver),
-            (Phase::Opening, Action::Lead(s)) if fs.choosing => {
-                (self.player_of.get(s as usize) != Some(&fs.leader)).then_some(Refusal::Fight(FightRefusal::NotLead))
-            }
+            (Phase::Opening, Action::Lead(s)) if fs.choosing => (self.player_of.get(s as usize)
+                != Some(&fs.leader))
+            .then_some(Refusal::Fight(FightRefusal::NotLead)),
             (Phase::Opening, _) if fs.choosing => fight(FightRefusal::MustLead),
             (Phase::Opening, Action::Begin(p)) => {
                 ((p as usize) >= self.player_count).then_some(Refusal::NoSuchOutcome)
@@ -81,7 +88,13 @@ impl Game {
             return Refusal::Fight(FightRefusal::MustComplete(x));
         }
         let local = match action {
-            Action::Shift { from, piece, to, join, .. } => {
+            Action::Shift {
+                from,
+                piece,
+                to,
+                join,
+                ..
+            } => {
                 let m = fs
                     .cells
                     .get(from as usize)
@@ -113,7 +126,8 @@ impl Game {
                 } else if join {
                     self.may_join_whole(f, state, p, to, action)
                 } else {
-                    self.landing(f, fs, seat, Moving::Single(p), to as usize, true).map(|_| ())
+                    self.landing(f, fs, seat, Moving::Single(p), to as usize, true)
+                        .map(|_| ())
                 }
             }
             _ => Ok(()),
@@ -136,7 +150,14 @@ impl Game {
         }
     }
 
-    fn may_join_whole(&self, f: &FightRules, state: &State, p: Pyramid, to: u16, action: Action) -> Result<(), FightRefusal> {
+    fn may_join_whole(
+        &self,
+        f: &FightRules,
+        state: &State,
+        p: Pyramid,
+        to: u16,
+        action: Action,
+    ) -> Result<(), FightRefusal> {
         let fs = state.fight.as_deref().ok_or(FightRefusal::NoPartner(to))?;
         if !f.combined || state.pool.len() < 2 {
             return Err(FightRefusal::NoPartner(to));
@@ -172,7 +193,12 @@ impl Game {
                 return Err(format!("{} has a piece on top of nothing", name(c)));
             }
             if st.count() > f.cell_max && !st.fused {
-                return Err(format!("{} holds {} pieces, more than {}", name(c), st.count(), f.cell_max));
+                return Err(format!(
+                    "{} holds {} pieces, more than {}",
+                    name(c),
+                    st.count(),
+                    f.cell_max
+                ));
             }
             match (st.lower, st.upper, st.fused) {
                 (Some(a), Some(b), false) if a.seat != b.seat => {
@@ -180,13 +206,21 @@ impl Game {
                 }
                 (Some(a), Some(b), true) => {
                     if a.seat == b.seat || self.partners(a.seat, b.seat) {
-                        return Err(format!("the fused piece on {} is not of two opponents", name(c)));
+                        return Err(format!(
+                            "the fused piece on {} is not of two opponents",
+                            name(c)
+                        ));
                     }
                     if f.value(a.kind) <= f.value(b.kind) {
-                        return Err(format!("the fused piece on {} does not have its larger part below", name(c)));
+                        return Err(format!(
+                            "the fused piece on {} does not have its larger part below",
+                            name(c)
+                        ));
                     }
                 }
-                (_, None, true) => return Err(format!("{} holds a fused piece of one part", name(c))),
+                (_, None, true) => {
+                    return Err(format!("{} holds a fused piece of one part", name(c)));
+                }
                 _ => {}
             }
             for p in st.pyramids() {
@@ -219,12 +253,21 @@ impl Game {
             ));
         }
         if fs.pending.is_some() && (state.phase != Phase::Move || state.pool.len() != 1) {
-            return Err("an attack waits for its second piece, but no single die value waits to be used".into());
+            return Err(
+                "an attack waits for its second piece, but no single die value waits to be used"
+                    .into(),
+            );
         }
         if state.phase == Phase::Move && state.pool.is_empty() {
             return Err("it waits for a move but no value waits to be used".into());
         }
-        let faces = |v: u8| self.rules.dice.outcomes.iter().any(|o| o.values.contains(&v));
+        let faces = |v: u8| {
+            self.rules
+                .dice
+                .outcomes
+                .iter()
+                .any(|o| o.values.contains(&v))
+        };
         if let Some(v) = state.pool.iter().find(|v| !faces(v.value)) {
             return Err(format!("no throw gives the waiting value {}", v.value));
         }
