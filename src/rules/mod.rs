@@ -123,15 +123,30 @@ impl RuleSet {
             out.push_str(&format!("{}\n", table.describe(&self.seats)));
         }
         out.push_str(&format!("pieces: {} a seat\n", self.pieces_per_seat));
+        if let Some(fight) = &self.fight {
+            out.push_str(&format!(
+                "turn: {}; both dice used where possible; limit {} turns, then {}\n",
+                if self.turn.begins_by_throw {
+                    "a throw decides who begins"
+                } else {
+                    "the first seat listed begins"
+                },
+                self.turn.limit,
+                match self.turn.at_limit {
+                    turn::AtLimit::Draw => "a draw",
+                    _ => "the side with the most points wins, equal points a draw",
+                }
+            ));
+            // A fight has no race: entry, home, capture and end are its own.
+            out.push_str(&format!("fight: {}\n", fight.describe()));
+            return out;
+        }
         out.push_str(&format!("turn: {}\n", self.turn.describe()));
         out.push_str(&format!("entry: {}\n", self.entry.describe()));
         out.push_str(&format!("home: {}\n", self.home.describe()));
         out.push_str(&format!("capture: {}\n", self.capture.describe(self)));
         out.push_str(&format!("stacks: {}\n", self.stacks.describe()));
         out.push_str(&format!("end: {}\n", self.end.describe()));
-        if let Some(fight) = &self.fight {
-            out.push_str(&format!("fight: {}\n", fight.describe()));
-        }
         out
     }
 }

@@ -325,6 +325,15 @@ impl Game {
         waiting + board + pending
     }
 
+    /// The pieces a playing seat still has in play (waiting, on the board,
+    /// in fused pieces); 0 for a seat that does not play or a race.
+    pub fn fight_pieces_left(&self, state: &State, seat: usize) -> u32 {
+        match state.fight.as_deref() {
+            Some(fs) if seat < self.seats.len() => self.pieces_left(fs, seat as u8),
+            _ => 0,
+        }
+    }
+
     /// The pieces of the seat on turn that may move from a cell.
     fn movers_at(&self, st: &Stack, seat: u8) -> ArrayVec<(u8, Moving), 2> {
         let mut out = ArrayVec::new();
@@ -680,6 +689,18 @@ impl Game {
             dummy_turns: 0,
             dummy_last: None,
         }));
+        if !self.rules.turn.begins_by_throw {
+            // The first seat listed begins; its player leads.
+            state.phase = Phase::Throw;
+            if let Some(fs) = state.fight.as_mut() {
+                fs.leader = self
+                    .player_of
+                    .first()
+                    .copied()
+                    .filter(|&p| p != DUMMY)
+                    .unwrap_or(0);
+            }
+        }
         state
     }
 

@@ -18,6 +18,7 @@ impl Game {
         (state.mover as usize) < n
             && state.pieces.len() == n
             && state.entered.len() == n
+            && state.finished.is_empty()
             && fs.cells.len() == self.rules.board.cells.len()
             && fs.waiting.len() == n
             && fs.waiting.iter().all(|w| w.len() == f.kinds.len())
