@@ -96,7 +96,7 @@ pub fn replay(game: &Game, text: &str) -> Result<(State, Vec<Action>), RecordErr
             None => (None, line),
         };
         let action = game
-            .parse_action(body)
+            .parse_action_in(&state, body)
             .ok_or_else(|| RecordError::Unreadable {
                 line: i + 1,
                 text: line.to_string(),
@@ -128,7 +128,7 @@ pub fn write(game: &Game, actions: &[Action]) -> String {
     let mut state = game.new_initial_state();
     for &a in actions {
         let seat = game.seat_name(game.mover(&state)).to_string();
-        out.push_str(&format!("{seat}: {}\n", game.action_text(a)));
+        out.push_str(&format!("{seat}: {}\n", game.action_text_in(&state, a)));
         game.apply_unchecked(&mut state, a);
     }
     out

@@ -76,7 +76,13 @@ pub fn run(
                 game.apply_unchecked(&mut state, throw);
             }
             Actor::Seat(_) | Actor::Player(_) if game.player_to_act(&state) != Some(me) => {
-                let seat = game.seat_name(game.mover(&state)).to_string();
+                // Who chooses: the seat, or a player choosing the seat that begins.
+                let seat = match game.actor(&state) {
+                    Actor::Player(p) if state.phase == pachisi::Phase::Opening => {
+                        game.player_name(p as usize)
+                    }
+                    _ => game.seat_name(game.mover(&state)).to_string(),
+                };
                 let before = state.clone();
                 if let Some(a) = sim::random_step(&game, &mut state, &mut rng, &mut buf) {
                     println!("{seat} plays {}", game.action_text_in(&before, a));

@@ -470,11 +470,7 @@ pub fn svg(game: &Game, state: Option<&State>) -> String {
         "<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#3e2f1c\">{}</text>",
         num(MARGIN),
         num(height - 10.0),
-        esc(&format!(
-            "{}: pyramids {}; entry cells framed in their colour",
-            rules.name,
-            kinds.join(", ")
-        ))
+        esc(&format!("pieces: {}", kinds.join(", ")))
     );
     out.push_str("</svg>\n");
     out

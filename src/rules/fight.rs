@@ -124,7 +124,14 @@ impl FightRules {
         let lines: Vec<String> = self
             .lines
             .iter()
-            .map(|l| format!("{} of {} cells", l.name, l.cells.len()))
+            .map(|l| {
+                format!(
+                    "{} of {} cell{}",
+                    l.name,
+                    l.cells.len(),
+                    if l.cells.len() == 1 { "" } else { "s" }
+                )
+            })
             .collect();
         let yes = |b: bool, s: &str| if b { s.to_string() } else { String::new() };
         let mut parts = vec![

@@ -113,8 +113,10 @@ impl Game {
         let st = state
             .and_then(|s| s.fight.as_deref())
             .and_then(|fs| fs.cells.get(from as usize).copied());
-        let piece = if what == "fused" {
+        let piece = if what == "fused" || what == "piece0" {
             0
+        } else if what == "piece1" {
+            1
         } else {
             let kind = f.kinds.iter().position(|k| k.name == what)? as u8;
             match st {
