@@ -302,6 +302,46 @@ proptest! {
     }
 }
 
+/// The games that are fights, by their index in [`GAMES`].
+fn fight_index() -> impl Strategy<Value = usize> {
+    let fights: Vec<usize> = (0..GAMES.len())
+        .filter(|&i| GAMES[i].rules().fight.is_some())
+        .collect();
+    assert!(!fights.is_empty(), "no bundled fight");
+    proptest::sample::select(fights)
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+
+    /// In a fight, after every action of a whole game: the points taken
+    /// plus the value of the pieces still in play (on the board, waiting,
+    /// inside fused pieces) stay the value of all pieces, and no cell holds
+    /// more than two pieces or two owners outside a fused piece.
+    #[test]
+    fn a_fight_conserves_value_and_no_cell_holds_what_the_rules_forbid(
+        g in fight_index(),
+        seed in any::<u64>(),
+    ) {
+        let game = &GAMES[g];
+        let mut rng = sim::rng(seed);
+        let mut state = game.new_initial_state();
+        let mut buf = Vec::new();
+        check_fight(game, &state)?;
+        let mut step = 0usize;
+        while let Some(action) = sim::random_step(game, &mut state, &mut rng, &mut buf) {
+            step += 1;
+            check_fight(game, &state).map_err(|e| {
+                TestCaseError::fail(format!(
+                    "{}, seed {seed}, after step {step} ({action}): {e}",
+                    describe(game)
+                ))
+            })?;
+        }
+        prop_assert!(game.is_terminal(&state));
+    }
+}
+
 proptest! {
     #![proptest_config(config(32))]
 

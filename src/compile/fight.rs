@@ -399,13 +399,20 @@ fn lines(
                 return None;
             }
             used[c.0 as usize] = true;
-            let next = cells[(i + 1) % cells.len()].0;
+            let (next, next_span) = cells[(i + 1) % cells.len()];
             if cells.len() > 1
                 && !share_side(&board.cells[c.0 as usize], &board.cells[next.0 as usize])
             {
+                // Point at the cell that does not follow; at the last cell
+                // when it is the way back to the first that fails.
+                let at = if i + 1 == cells.len() {
+                    *span
+                } else {
+                    next_span
+                };
                 errors.push(Diagnostic::new(
                     "compile::line_jumps",
-                    *span,
+                    at,
                     format!(
                         "line {name} goes from {} to {}, which do not share a side; a line is closed, its last cell next to its first",
                         board.cell_name(*c),

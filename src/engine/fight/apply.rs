@@ -41,12 +41,12 @@ impl Game {
                     _ => fs.choosing = true,
                 }
             }
-            (Phase::Opening, Action::Lead(s)) if fs.choosing => {
-                if self.player_of.get(s as usize) == Some(&fs.leader) {
-                    state.mover = s;
-                    fs.choosing = false;
-                    state.phase = Phase::Throw;
-                }
+            (Phase::Opening, Action::Lead(s))
+                if fs.choosing && self.player_of.get(s as usize) == Some(&fs.leader) =>
+            {
+                state.mover = s;
+                fs.choosing = false;
+                state.phase = Phase::Throw;
             }
             (Phase::Throw, Action::Throw(i)) => {
                 state.pool = self.pool_of(i as usize);

@@ -355,6 +355,19 @@ impl Game {
     /// Every action the rules allow on its own, before the rules that
     /// choose among them.
     pub(crate) fn fight_candidates(&self, f: &FightRules, state: &State, out: &mut Vec<Action>) {
+        self.candidates_upto(f, state, out, usize::MAX);
+    }
+
+    /// Whether any action is allowed on its own: the look-ahead for the
+    /// last die needs no more.
+    fn any_candidate(&self, f: &FightRules, state: &State) -> bool {
+        let mut out = Vec::new();
+        self.candidates_upto(f, state, &mut out, 1);
+        !out.is_empty()
+    }
+
+    /// [`Game::fight_candidates`], stopping once `most` are found.
+    fn candidates_upto(&self, f: &FightRules, state: &State, out: &mut Vec<Action>, most: usize) {
         let Some(fs) = state.fight.as_deref() else {
             return;
         };
@@ -373,6 +386,9 @@ impl Game {
         for (c, st) in fs.cells.iter().enumerate() {
             if st.is_empty() {
                 continue;
+            }
+            if out.len() >= most {
+                return;
             }
             for (piece, m) in self.movers_at(st, seat) {
                 for &v in &values {
@@ -514,9 +530,7 @@ impl Game {
     fn join_completes(&self, f: &FightRules, state: &State, a: Action) -> bool {
         let mut next = state.clone();
         self.fight_apply(f, &mut next, a);
-        let mut more = Vec::new();
-        self.fight_candidates(f, &next, &mut more);
-        !more.is_empty()
+        self.any_candidate(f, &next)
     }
 
     /// The legal actions of a fight, sorted and without repeats.
@@ -557,13 +571,17 @@ impl Game {
 
     /// How many of the waiting values a move and what can follow it use;
     /// the end of the game counts as using them all.
-    fn values_used(&self, f: &FightRules, state: &State, a: Action) -> usize {
+    pub(crate) fn values_used(&self, f: &FightRules, state: &State, a: Action) -> usize {
         let mut next = state.clone();
         self.fight_apply(f, &mut next, a);
         if next.phase != Phase::Move || next.turns != state.turns {
             return state.pool.len();
         }
         let used = state.pool.len() - next.pool.len();
+        if next.pool.len() == 1 {
+            // One value left: whether anything can use it is enough.
+            return used + usize::from(self.any_candidate(f, &next));
+        }
         let mut more = Vec::new();
         self.fight_candidates(f, &next, &mut more);
         let best = more

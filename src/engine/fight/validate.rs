@@ -62,6 +62,9 @@ impl Game {
             (Phase::Throw, _) => Some(Refusal::MustThrow),
             (Phase::Move, Action::Throw(_)) => Some(Refusal::NotThrowing),
             (Phase::Move, _) => {
+                if self.fight_allows_quickly(f, state, action) {
+                    return None;
+                }
                 let mut legal = Vec::new();
                 self.fight_legal(f, state, &mut legal);
                 if legal.contains(&action) {
@@ -70,6 +73,21 @@ impl Game {
                 Some(self.fight_diagnose(f, state, action))
             }
         }
+    }
+
+    /// Whether a move is surely legal without listing every legal action:
+    /// a seat's own (not a dummy's) move allowed on its own that lets
+    /// every waiting value be used. `false` leaves the question open.
+    fn fight_allows_quickly(&self, f: &FightRules, state: &State, action: Action) -> bool {
+        if self.player_of.get(state.mover as usize) == Some(&crate::rules::DUMMY)
+            || !matches!(action, Action::Shift { .. } | Action::Enter { .. })
+        {
+            return false;
+        }
+        let mut all = Vec::new();
+        self.fight_candidates(f, state, &mut all);
+        all.contains(&action)
+            && (state.pool.len() < 2 || self.values_used(f, state, action) >= state.pool.len())
     }
 
     /// The rule that refuses a move the legal actions do not hold.
