@@ -1223,3 +1223,95 @@ fn a_saved_state_that_breaks_the_rules_is_refused() {
     }
     assert!(g.load_state("{\"fight\": 3}").is_err());
 }
+
+// ---------------------------------------------------------------- front ends
+
+#[test]
+fn random_games_for_two_three_and_four_players_end_with_an_outcome() {
+    for players in [2, 3, 4] {
+        let g = game(players);
+        for seed in 0..3 {
+            let played = pachisi::sim::play_random(&g, &mut pachisi::sim::rng(seed), false);
+            assert!(g.is_terminal(&played.state));
+            let outcome = played.outcome;
+            assert_eq!(outcome.scores.len(), 4, "a score for each colour's side");
+            let fs = played.state.fight.as_deref().expect("a fight");
+            match outcome.reason {
+                EndReason::LastPieceTaken => assert!(
+                    (0..4).any(|s| g.fight_pieces_left(&played.state, s) == 0),
+                    "a colour has lost its last piece"
+                ),
+                EndReason::TurnLimit => assert_eq!(played.state.turns, g.rules().turn.limit),
+                EndReason::Finished => panic!("a fight is not a race"),
+            }
+            let top = fs.points.iter().max().copied().unwrap_or(0);
+            if let Some(w) = outcome.winner {
+                assert_eq!(fs.points[w as usize], top);
+            }
+        }
+    }
+}
+
+fn pachisi_cli(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pachisi"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the command runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input is written");
+    let out = child.wait_with_output().expect("the command ends");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn simulate_plays_complete_games_and_play_shows_the_board() {
+    for players in ["2", "3", "4"] {
+        let out = pachisi_cli(
+            &[
+                "simulate",
+                "nightmare-pachisi",
+                "--games",
+                "5",
+                "--seed",
+                "1",
+                "--players",
+                players,
+            ],
+            "",
+        );
+        assert!(
+            out.contains(&format!("with {players} players: 5 games")),
+            "{out}"
+        );
+    }
+    let out = pachisi_cli(
+        &[
+            "play",
+            "nightmare-pachisi",
+            "--players",
+            "3",
+            "--seat",
+            "red",
+            "--seed",
+            "2",
+        ],
+        &"1\n".repeat(30),
+    );
+    assert!(out.contains("You play red"), "{out}");
+    assert!(out.contains("(dummy)"), "{out}");
+    assert!(out.contains("points: blue 0"), "{out}");
+}

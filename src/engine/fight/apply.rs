@@ -74,6 +74,9 @@ impl Game {
                 let Some(k) = state.pool.iter().position(|v| v.value == by) else {
                     return;
                 };
+                if to as usize >= fs.cells.len() {
+                    return;
+                }
                 let Some(m) = take_piece(fs, from as usize, piece) else {
                     return;
                 };
@@ -84,6 +87,9 @@ impl Game {
                 let Some(k) = state.pool.iter().position(|v| v.value == by) else {
                     return;
                 };
+                if to as usize >= fs.cells.len() {
+                    return;
+                }
                 let seat = state.mover;
                 let Some(w) = fs
                     .waiting

@@ -613,8 +613,12 @@ impl Game {
             return 0;
         };
         let side = self.side.get(state.mover as usize).copied().unwrap_or(0) as usize;
-        let taken =
-            b.points.get(side).copied().unwrap_or(0) - a.points.get(side).copied().unwrap_or(0);
+        let taken = b
+            .points
+            .get(side)
+            .copied()
+            .unwrap_or(0)
+            .saturating_sub(a.points.get(side).copied().unwrap_or(0));
         let seat = state.mover as usize;
         let count = |fs: &FightState| -> u32 {
             fs.waiting

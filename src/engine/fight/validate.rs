@@ -17,6 +17,7 @@ impl Game {
         };
         (state.mover as usize) < n
             && state.pieces.len() == n
+            && state.pieces.iter().all(|p| p.is_empty())
             && state.entered.len() == n
             && state.finished.is_empty()
             && fs.cells.len() == self.rules.board.cells.len()
