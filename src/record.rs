@@ -102,7 +102,7 @@ pub fn replay(game: &Game, text: &str) -> Result<(State, Vec<Action>), RecordErr
                 text: line.to_string(),
             })?;
         if let Some(seat) = seat {
-            let expected = game.seat_name(game.mover(&state));
+            let expected = game.record_name(&state);
             if seat != expected {
                 return Err(RecordError::WrongSeat {
                     line: i + 1,
@@ -127,7 +127,7 @@ pub fn write(game: &Game, actions: &[Action]) -> String {
     );
     let mut state = game.new_initial_state();
     for &a in actions {
-        let seat = game.seat_name(game.mover(&state)).to_string();
+        let seat = game.record_name(&state);
         out.push_str(&format!("{seat}: {}\n", game.action_text_in(&state, a)));
         game.apply_unchecked(&mut state, a);
     }

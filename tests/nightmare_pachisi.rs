@@ -1315,3 +1315,24 @@ fn simulate_plays_complete_games_and_play_shows_the_board() {
     assert!(out.contains("(dummy)"), "{out}");
     assert!(out.contains("points: blue 0"), "{out}");
 }
+
+#[test]
+fn a_game_record_is_written_and_replayed_to_the_same_position() {
+    for players in [2, 3, 4] {
+        let g = game(players);
+        let played = pachisi::sim::play_random(&g, &mut pachisi::sim::rng(5), true);
+        let text = pachisi::record::write(&g, &played.history);
+        let (end, actions) = pachisi::record::replay(&g, &text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(actions, played.history);
+        assert_eq!(end, played.state);
+        if players == 2 {
+            // The winner of the first throw chooses the colour that begins.
+            let chooser = text.lines().nth(3).expect("a fourth line");
+            assert!(
+                chooser.starts_with("blue+red: first")
+                    || chooser.starts_with("green+yellow: first"),
+                "{chooser}"
+            );
+        }
+    }
+}

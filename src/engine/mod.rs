@@ -204,6 +204,15 @@ impl Game {
         }
     }
 
+    /// Who a game record names for the next action: the seat whose turn it
+    /// is, or the player who chooses which of their seats begins.
+    pub fn record_name(&self, state: &State) -> String {
+        match self.actor(state) {
+            Actor::Player(p) if state.phase == Phase::Opening => self.player_name(p as usize),
+            _ => self.seat_name(self.mover(state)).to_string(),
+        }
+    }
+
     /// The player (by index among the players) who plays the seat at
     /// `index` in turn order; `None` for a dummy.
     pub fn player_of_seat(&self, index: usize) -> Option<usize> {
