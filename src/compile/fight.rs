@@ -11,6 +11,7 @@ use crate::{
     diagnostic::Diagnostic,
     rules::{
         board::{Board, Cell, CellId},
+        dice::Dice,
         fight::{Along, FightRules, Kind, Line, MAX_KINDS, MAX_REACH, NONE},
         seats::SeatRules,
     },
@@ -30,8 +31,8 @@ const FIGHT_SETTINGS: &[&str] = &[
     "priority_take",
     "priority_enter",
 ];
-/// The highest die value the reach tables cover.
-const MAX_DIE: u8 = 12;
+/// The highest die value a fight's settings may name.
+const MAX_DIE: u8 = 250;
 
 /// The fight rules, if the file has a `fight` block; errors where the
 /// blocks that go with it are missing or wrong.
@@ -39,6 +40,7 @@ pub fn build(
     file: &VariantFile,
     board: &Board,
     seats: &[SeatRules],
+    dice: Option<&Dice>,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Option<FightRules>> {
     let fight = file.blocks.iter().find(|b| b.kind.node == BlockKind::Fight);
@@ -165,8 +167,18 @@ pub fn build(
     let change_on = change_on? as u8;
     // For each die value, each cell: along its line, and across to a
     // touching cell of another line with the value that changes line.
-    let mut reach = Vec::with_capacity(MAX_DIE as usize);
-    for v in 1..=MAX_DIE {
+    // The reach tables cover every value a die of the game shows.
+    let top = dice
+        .and_then(|d| {
+            d.outcomes
+                .iter()
+                .flat_map(|o| o.values.iter().copied())
+                .max()
+        })
+        .unwrap_or(1)
+        .max(1);
+    let mut reach = Vec::with_capacity(top as usize);
+    for v in 1..=top {
         let mut per_cell: Vec<ArrayVec<CellId, MAX_REACH>> =
             vec![ArrayVec::new(); board.cells.len()];
         for (c, to) in per_cell.iter_mut().enumerate() {

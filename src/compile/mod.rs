@@ -150,7 +150,7 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     let stacks = blocks::stacks(single_block(file, BlockKind::Stacks, errors), errors);
     let end = blocks::end(single_block(file, BlockKind::End, errors), errors);
     let fight = match &seats {
-        Some(seats) => fight::build(file, &board, seats, errors),
+        Some(seats) => fight::build(file, &board, seats, dice.as_ref(), errors),
         None => None,
     };
     let dice = dice?;
