@@ -9,7 +9,7 @@ fn random_games(c: &mut Criterion) {
     for name in variants::names() {
         let rules = variants::compile_bundled(name).expect("bundled variants compile");
         for table in &rules.tables {
-            let players = table.seats.len();
+            let players = table.players;
             let game = Game::new(rules.clone(), players).expect("the table exists");
             let mut rng = sim::rng(1);
             group.bench_function(format!("{name}/{players}p"), |b| {

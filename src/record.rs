@@ -96,13 +96,13 @@ pub fn replay(game: &Game, text: &str) -> Result<(State, Vec<Action>), RecordErr
             None => (None, line),
         };
         let action = game
-            .parse_action(body)
+            .parse_action_in(&state, body)
             .ok_or_else(|| RecordError::Unreadable {
                 line: i + 1,
                 text: line.to_string(),
             })?;
         if let Some(seat) = seat {
-            let expected = game.seat_name(game.mover(&state));
+            let expected = game.record_name(&state);
             if seat != expected {
                 return Err(RecordError::WrongSeat {
                     line: i + 1,
@@ -127,8 +127,8 @@ pub fn write(game: &Game, actions: &[Action]) -> String {
     );
     let mut state = game.new_initial_state();
     for &a in actions {
-        let seat = game.seat_name(game.mover(&state)).to_string();
-        out.push_str(&format!("{seat}: {}\n", game.action_text(a)));
+        let seat = game.record_name(&state);
+        out.push_str(&format!("{seat}: {}\n", game.action_text_in(&state, a)));
         game.apply_unchecked(&mut state, a);
     }
     out

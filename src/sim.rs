@@ -18,7 +18,7 @@ pub fn rng(seed: u64) -> Rng {
 /// the first turn, the seat that begins.
 pub fn throw(game: &Game, state: &State, rng: &mut Rng) -> Action {
     match state.phase {
-        Phase::Opening => Action::Begin(rng.random_range(0..game.players()) as u8),
+        Phase::Opening => Action::Begin(rng.random_range(0..game.players().max(1)) as u8),
         _ => game.throw_for(rng.random_range(0..game.rules().dice.total)),
     }
 }
@@ -34,7 +34,7 @@ pub fn random_step(
     let action = match game.actor(state) {
         Actor::Terminal => return None,
         Actor::Chance => throw(game, state, rng),
-        Actor::Seat(_) => {
+        Actor::Seat(_) | Actor::Player(_) => {
             // The actor is known, so the state fits the game.
             buf.clear();
             game.legal_fitting(state, buf);

@@ -15,6 +15,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/russian-pachisi.variant"),
     ),
     (
+        "nightmare-pachisi",
+        include_str!("../variants/nightmare-pachisi.variant"),
+    ),
+    (
         "house/pachisi-no-grace-entry",
         include_str!("../variants/house/pachisi-no-grace-entry.variant"),
     ),
@@ -45,6 +49,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "house/russian-pachisi-forfeit",
         include_str!("../variants/house/russian-pachisi-forfeit.variant"),
+    ),
+    (
+        "house/nightmare-pachisi-guard-dummy",
+        include_str!("../variants/house/nightmare-pachisi-guard-dummy.variant"),
+    ),
+    (
+        "house/nightmare-pachisi-teams",
+        include_str!("../variants/house/nightmare-pachisi-teams.variant"),
     ),
 ];
 

@@ -17,7 +17,7 @@ static GAMES: LazyLock<Vec<Game>> = LazyLock::new(|| {
         let rules = pachisi::variants::compile_bundled(name)
             .unwrap_or_else(|e| panic!("the bundled variant {name} does not compile:\n{e}"));
         for table in &rules.tables {
-            let players = table.seats.len();
+            let players = table.players;
             let game = Game::new(rules.clone(), players)
                 .unwrap_or_else(|e| panic!("{name} cannot seat {players} players: {e}"));
             games.push(game);
@@ -69,8 +69,17 @@ fn describe(game: &Game) -> String {
     format!("{} with {} players", game.rules().name, game.players())
 }
 
-/// Pieces are neither created nor lost, and stay on their track.
+/// Pieces are neither created nor lost, and stay on their track; in a
+/// fight, the value taken and the value in play add up to all there is, and
+/// no cell holds what the rules forbid.
 fn check_pieces(game: &Game, state: &State) -> Result<(), TestCaseError> {
+    if game.rules().fight.is_some() {
+        check_fight(game, state)?;
+        if let Err(e) = game.validate(state) {
+            return Err(TestCaseError::fail(format!("validate refused: {e}")));
+        }
+        return Ok(());
+    }
     let n = game.rules().pieces_per_seat as usize;
     prop_assert_eq!(state.pieces.len(), game.players());
     for seat in 0..game.players() {
@@ -100,6 +109,79 @@ fn check_pieces(game: &Game, state: &State) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// In a fight: the points taken plus the value of the pieces still in play
+/// (on the board, waiting, inside fused pieces, attacking) is the value of
+/// all pieces; no cell holds more than two pieces, nor pieces of two seats
+/// outside a fused piece, nor a fused piece of one seat or of partners.
+fn check_fight(game: &Game, state: &State) -> Result<(), TestCaseError> {
+    let Some(f) = game.rules().fight.as_ref() else {
+        return Ok(());
+    };
+    let Some(fs) = state.fight.as_deref() else {
+        return Err(TestCaseError::fail("a fight's state has no fight"));
+    };
+    let value = |p: &pachisi::Piece| f.value(p.kind) as u32;
+    let on_board: u32 = fs
+        .cells
+        .iter()
+        .flat_map(|c| c.pieces())
+        .map(|p| value(&p))
+        .sum();
+    let waiting: u32 = fs
+        .waiting
+        .iter()
+        .map(|w| {
+            w.iter()
+                .zip(&f.kinds)
+                .map(|(&n, k)| n as u32 * k.value as u32)
+                .sum::<u32>()
+        })
+        .sum();
+    let attacking = fs.pending.map_or(0, |(_, p)| value(&p));
+    let taken: u32 = fs.points.iter().sum();
+    let all = f.value_per_seat() * game.seats().len() as u32;
+    prop_assert_eq!(
+        taken + on_board + waiting + attacking,
+        all,
+        "taken {} + board {} + waiting {} + attacking {} is not {}",
+        taken,
+        on_board,
+        waiting,
+        attacking,
+        all
+    );
+    for (i, c) in fs.cells.iter().enumerate() {
+        let name = &game.rules().board.cells[i].name;
+        prop_assert!(
+            c.count() <= f.cell_max,
+            "{} holds {} pieces",
+            name,
+            c.count()
+        );
+        prop_assert!(
+            c.upper.is_none() || c.lower.is_some(),
+            "{}: a piece on nothing",
+            name
+        );
+        if let (Some(a), Some(b)) = (c.lower, c.upper) {
+            if c.fused {
+                prop_assert!(a.seat != b.seat, "{}: a fused piece of one seat", name);
+                let sides = game.sides();
+                prop_assert!(
+                    sides[a.seat as usize] != sides[b.seat as usize],
+                    "{}: a fused piece of partners",
+                    name
+                );
+            } else {
+                prop_assert_eq!(a.seat, b.seat, "{}: two seats share a cell", name);
+            }
+        } else {
+            prop_assert!(!c.fused, "{}: a fused piece of one part", name);
+        }
+    }
+    Ok(())
+}
+
 /// Any action, mostly nonsense: throws, moves and passes with any numbers,
 /// and moves with small numbers that are often close to legal.
 fn garbage_action() -> impl Strategy<Value = Action> {
@@ -113,6 +195,24 @@ fn garbage_action() -> impl Strategy<Value = Action> {
         }),
         (0u8..100, 0u8..5, 0u8..30).prop_map(|(from, count, by)| Action::Move { from, count, by }),
         Just(Action::Pass),
+        (0u16..60, 0u8..3, 0u16..60, 0u8..6, any::<bool>()).prop_map(
+            |(from, piece, to, by, join)| {
+                Action::Shift {
+                    from,
+                    piece,
+                    to,
+                    by,
+                    join,
+                }
+            }
+        ),
+        (0u16..60, 0u8..4, 0u8..6, any::<bool>()).prop_map(|(to, kind, by, join)| Action::Enter {
+            to,
+            kind,
+            by,
+            join
+        }),
+        (0u8..6).prop_map(Action::Lead),
     ]
 }
 
@@ -157,7 +257,7 @@ proptest! {
                     prop_assert!(legal.is_empty(), "a finished game offers {:?}", legal);
                     break;
                 }
-                Actor::Seat(_) => prop_assert!(
+                Actor::Seat(_) | Actor::Player(_) => prop_assert!(
                     !legal.is_empty(),
                     "{}, seed {seed}, step {step}: seat {} has no legal action",
                     describe(game),
@@ -199,6 +299,46 @@ proptest! {
             }
             step += 1;
         }
+    }
+}
+
+/// The games that are fights, by their index in [`GAMES`].
+fn fight_index() -> impl Strategy<Value = usize> {
+    let fights: Vec<usize> = (0..GAMES.len())
+        .filter(|&i| GAMES[i].rules().fight.is_some())
+        .collect();
+    assert!(!fights.is_empty(), "no bundled fight");
+    proptest::sample::select(fights)
+}
+
+proptest! {
+    #![proptest_config(config(24))]
+
+    /// In a fight, after every action of a whole game: the points taken
+    /// plus the value of the pieces still in play (on the board, waiting,
+    /// inside fused pieces) stay the value of all pieces, and no cell holds
+    /// more than two pieces or two owners outside a fused piece.
+    #[test]
+    fn a_fight_conserves_value_and_no_cell_holds_what_the_rules_forbid(
+        g in fight_index(),
+        seed in any::<u64>(),
+    ) {
+        let game = &GAMES[g];
+        let mut rng = sim::rng(seed);
+        let mut state = game.new_initial_state();
+        let mut buf = Vec::new();
+        check_fight(game, &state)?;
+        let mut step = 0usize;
+        while let Some(action) = sim::random_step(game, &mut state, &mut rng, &mut buf) {
+            step += 1;
+            check_fight(game, &state).map_err(|e| {
+                TestCaseError::fail(format!(
+                    "{}, seed {seed}, after step {step} ({action}): {e}",
+                    describe(game)
+                ))
+            })?;
+        }
+        prop_assert!(game.is_terminal(&state));
     }
 }
 
@@ -353,7 +493,23 @@ fn states_of_the_wrong_shape_are_refused_without_panicking() {
         shapes.push(s);
         let mut s = good.clone();
         s.pieces[0].pop();
+        if game.rules().fight.is_some() {
+            // A fight keeps its position apart from the race's pieces.
+            s.fight = None;
+        }
         shapes.push(s);
+        if game.rules().fight.is_some() {
+            let mut s = good.clone();
+            if let Some(f) = s.fight.as_mut() {
+                f.cells.pop();
+            }
+            shapes.push(s);
+            let mut s = good.clone();
+            if let Some(f) = s.fight.as_mut() {
+                f.cells[0].lower = Some(pachisi::Piece { seat: 9, kind: 0 });
+            }
+            shapes.push(s);
+        }
         let mut s = good.clone();
         s.entered.clear();
         shapes.push(s);
@@ -366,7 +522,7 @@ fn states_of_the_wrong_shape_are_refused_without_panicking() {
             assert!(game.legal_actions(&bad).is_empty());
             assert_eq!(game.actor(&bad), Actor::Terminal);
             assert!(game.outcome(&bad).is_none());
-            assert_eq!(game.returns(&bad).len(), game.players());
+            assert_eq!(game.returns(&bad).len(), game.seats().len());
             assert!(game.validate(&bad).is_err());
             for action in [
                 Action::Begin(0),

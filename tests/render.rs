@@ -39,6 +39,26 @@ fn every_bundled_board_is_drawn_as_xml_with_one_shape_a_cell() {
         let cells = game.rules().board.cells.len();
         let safe = game.rules().capture.safe.len();
         let state = random_position(&game, 6, 100);
+        if let Some(f) = &game.rules().fight {
+            // A fight has lines and entry cells, not tracks; a piece a stack.
+            let svg = render::svg(&game, Some(&state), None);
+            let doc = parse(&svg);
+            assert_eq!(count_class(&doc, "cell"), cells, "{name}: cells");
+            let entries: usize = f.entries.iter().map(|e| e.len()).sum();
+            assert_eq!(count_class(&doc, "entry"), entries, "{name}: entry cells");
+            let fs = state.fight.as_deref().expect("a fight's state");
+            let stacks = fs.cells.iter().filter(|c| !c.is_empty()).count();
+            assert!(stacks > 0, "{name}: the position has pieces");
+            assert_eq!(
+                count_class(&doc, "piece"),
+                stacks,
+                "{name}: one group a stack"
+            );
+            let fused = fs.cells.iter().filter(|c| c.fused).count();
+            assert_eq!(count_class(&doc, "fused"), fused, "{name}: fused pieces");
+            assert_eq!(count_class(&doc, "owner"), 2 * fused, "{name}: both owners");
+            continue;
+        }
         let mut pictures = vec![
             ("board", render::svg(&game, None, None)),
             ("position", render::svg(&game, Some(&state), None)),
@@ -159,7 +179,37 @@ fn doc_pictures() -> Vec<(String, String, String)> {
             ),
         ]
     })
+    .chain(fight_pictures())
     .collect()
+}
+
+/// A fight's pictures: its board, and a position with stacks and a fused
+/// piece from a seeded random game.
+fn fight_pictures() -> Vec<(String, String, String)> {
+    let game = Game::bundled("nightmare-pachisi", Some(4)).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = sim::rng(11);
+    let mut state = game.new_initial_state();
+    let mut buf = Vec::new();
+    // Play on until a fused piece and a stack stand on the board.
+    let shown = |s: &State| {
+        s.fight.as_deref().is_some_and(|f| {
+            f.cells.iter().any(|c| c.fused) && f.cells.iter().any(|c| c.upper.is_some() && !c.fused)
+        })
+    };
+    while !shown(&state) && sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some() {}
+    let page = "nightmare-pachisi.md".to_string();
+    vec![
+        (
+            page.clone(),
+            "nightmare-pachisi-board.svg".into(),
+            render::svg(&game, None, None),
+        ),
+        (
+            page,
+            "nightmare-pachisi-position.svg".into(),
+            render::svg(&game, Some(&state), None),
+        ),
+    ]
 }
 
 /// The pictures in docs/ are what the renderer draws now. Regenerate them with

@@ -232,9 +232,20 @@ fn moves(variant: &str, state_path: &str, players: Option<usize>) -> Result<(), 
         pachisi::Actor::Terminal => println!("the game is over"),
         pachisi::Actor::Chance => println!("{} throws:", game.seat_name(game.mover(&state))),
         pachisi::Actor::Seat(_) => println!("{} to move:", game.seat_name(game.mover(&state))),
+        pachisi::Actor::Player(p) => {
+            let (player, seat) = (
+                game.player_name(p as usize),
+                game.seat_name(game.mover(&state)),
+            );
+            if player == seat {
+                println!("{seat} to move:");
+            } else {
+                println!("{player} to move {seat}:");
+            }
+        }
     }
     for action in game.legal_actions(&state) {
-        println!("{}", game.action_text(action));
+        println!("{}", game.action_text_in(&state, action));
     }
     Ok(())
 }

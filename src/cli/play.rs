@@ -11,12 +11,16 @@ pub fn run(
     seed: u64,
 ) -> Result<(), String> {
     let game = super::load(variant, players)?;
-    let me = match seat {
+    let seat_index = match seat {
         Some(name) => game
             .seat_index(&name)
             .ok_or_else(|| format!("error: seat {name} does not play in this game"))?,
         None => 0,
     };
+    // The player who plays that seat; nobody sits at a dummy.
+    let me = game.player_of_seat(seat_index).ok_or_else(|| {
+        "error: nobody sits at the dummy; the players move it in turn".to_string()
+    })?;
     let colour = render::colour_wanted();
     let mut rng = sim::rng(seed);
     let mut state = game.new_initial_state();
@@ -25,7 +29,7 @@ pub fn run(
     let mut lines = stdin.lock().lines();
     println!(
         "You play {}. Type the number of an action, or q to quit.",
-        game.seat_name(me)
+        game.player_name(me)
     );
     loop {
         match game.actor(&state) {
@@ -49,10 +53,11 @@ pub fn run(
                 let throw = sim::throw(&game, &state, &mut rng);
                 let pachisi::Action::Throw(i) = throw else {
                     game.apply_unchecked(&mut state, throw);
-                    println!(
-                        "{} wins the throw for who begins",
-                        game.seat_name(game.mover(&state))
-                    );
+                    let winner = match game.actor(&state) {
+                        Actor::Player(p) => game.player_name(p as usize),
+                        _ => game.seat_name(game.mover(&state)).to_string(),
+                    };
+                    println!("{winner} wins the throw for who begins");
                     continue;
                 };
                 let seat = game.seat_name(game.mover(&state)).to_string();
@@ -70,13 +75,20 @@ pub fn run(
                 );
                 game.apply_unchecked(&mut state, throw);
             }
-            Actor::Seat(_) if game.mover(&state) != me => {
-                let seat = game.seat_name(game.mover(&state)).to_string();
+            Actor::Seat(_) | Actor::Player(_) if game.player_to_act(&state) != Some(me) => {
+                // Who chooses: the seat, or a player choosing the seat that begins.
+                let seat = match game.actor(&state) {
+                    Actor::Player(p) if state.phase == pachisi::Phase::Opening => {
+                        game.player_name(p as usize)
+                    }
+                    _ => game.seat_name(game.mover(&state)).to_string(),
+                };
+                let before = state.clone();
                 if let Some(a) = sim::random_step(&game, &mut state, &mut rng, &mut buf) {
-                    println!("{seat} plays {}", game.action_text(a));
+                    println!("{seat} plays {}", game.action_text_in(&before, a));
                 }
             }
-            Actor::Seat(_) => {
+            Actor::Seat(_) | Actor::Player(_) => {
                 print!("{}", render::text_styled(&game, &state, colour));
                 game.legal_actions_into(&state, &mut buf);
                 for (i, a) in buf.iter().enumerate() {
@@ -102,7 +114,10 @@ pub fn run(
                                 .map_err(|e| e.to_string())?;
                             break;
                         }
-                        _ => match game.parse_action(line).map(|a| game.apply(&mut state, a)) {
+                        _ => match game
+                            .parse_action_in(&state, line)
+                            .map(|a| game.apply(&mut state, a))
+                        {
                             Some(Ok(())) => break,
                             Some(Err(e)) => println!("{e}"),
                             None => println!("type a number from 1 to {}", buf.len()),

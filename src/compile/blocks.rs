@@ -169,7 +169,8 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
         number("limit", v, 1, 1_000_000).map(|n| n as u32)
     });
     let at_limit = setting(&r, "at_limit", AtLimit::Draw, errors, |v| {
-        Ok([AtLimit::Draw, AtLimit::Progress][word("at_limit", v, &["draw", "progress"])?])
+        Ok([AtLimit::Draw, AtLimit::Progress, AtLimit::Score]
+            [word("at_limit", v, &["draw", "progress", "score"])?])
     });
     Some(TurnRules {
         tries: tries?,

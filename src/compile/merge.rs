@@ -393,7 +393,7 @@ fn unknown_base(name: &str, key: &str, span: Span) -> Diagnostic {
 /// Whether the label tells blocks of a kind apart, so that a house block
 /// changes the base's block of the same label only.
 fn labelled(kind: BlockKind) -> bool {
-    matches!(kind, BlockKind::Seat | BlockKind::Players)
+    matches!(kind, BlockKind::Seat | BlockKind::Players | BlockKind::Line)
 }
 
 /// The same label, whatever its place.

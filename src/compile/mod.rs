@@ -6,8 +6,10 @@ mod blocks;
 mod board;
 mod cells;
 mod dice;
+mod fight;
 pub mod merge;
 mod reader;
+mod seating;
 mod seats;
 
 pub use merge::{Change, MAX_DEPTH, Resolver, resolve_bundled, resolve_bundled_or_file};
@@ -149,6 +151,10 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     let capture = blocks::capture(single_block(file, BlockKind::Capture, errors), &ctx, errors);
     let stacks = blocks::stacks(single_block(file, BlockKind::Stacks, errors), errors);
     let end = blocks::end(single_block(file, BlockKind::End, errors), errors);
+    let fight = match &seats {
+        Some(seats) => fight::build(file, &board, seats, dice.as_ref(), errors),
+        None => None,
+    };
     let dice = dice?;
     let mut seats = seats?;
     if let (Some(home), Some(block)) = (&home, home_block) {
@@ -170,6 +176,7 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             }
         }
     }
+    let fight = fight?;
     let capture = capture?;
     for seat in &mut seats {
         seat.track.safe = seat
@@ -205,6 +212,19 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         }
     }
     let total_pieces = tables.iter().map(|t| t.seats.len()).max().unwrap_or(0) * pieces as usize;
+    // A fight counts its pieces by kind; `pieces` must agree with them.
+    if let Some(f) = &fight
+        && f.pieces_per_seat() != pieces as u32
+    {
+        errors.push(Diagnostic::new(
+            "compile::pieces_and_kinds",
+            game?.kind.span,
+            format!(
+                "the game says {pieces} pieces a seat, but the kinds give {}",
+                f.pieces_per_seat()
+            ),
+        ));
+    }
     if total_pieces > crate::rules::MAX_PIECES {
         errors.push(Diagnostic::new(
             "compile::too_many_pieces",
@@ -230,5 +250,6 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         capture,
         stacks: stacks?,
         end: end?,
+        fight,
     })
 }

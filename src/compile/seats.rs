@@ -15,8 +15,8 @@ use crate::{
     syntax::ast::{Atom, AtomKind, Block, BlockKind, VariantFile},
 };
 
-const SEAT_SETTINGS: &[&str] = &["track", "detour"];
-const PLAYER_SETTINGS: &[&str] = &["seats", "teams"];
+const SEAT_SETTINGS: &[&str] = &["track", "detour", "entry_cells"];
+const PLAYER_SETTINGS: &[&str] = &["seats", "teams", "hands", "dummy"];
 
 enum TrackSource<'a> {
     /// Cells listed, each with the span of its element.
@@ -25,6 +25,8 @@ enum TrackSource<'a> {
         of: &'a Atom,
         turns: u32,
     },
+    /// No track: the seat's pieces fight along lines instead.
+    NoTrack,
 }
 
 /// The seats of the file, in file order, each with its track.
@@ -70,6 +72,8 @@ pub fn seats(
         let what = format!("seat {name}");
         let r = BlockReader::new(block, SEAT_SETTINGS, what.clone(), errors);
         let source = match r.get("track") {
+            // A seat of a fight has entry cells and no track (see `fight`).
+            None if r.get("entry_cells").is_some() => Some(TrackSource::NoTrack),
             None => {
                 errors.push(Diagnostic::new(
                     "compile::seat_without_track",
@@ -164,6 +168,19 @@ pub fn seats(
     // A turned track is reported only when nothing else was: a slip in the
     // track it turns shows there once, not again for every turn of it.
     for (i, (name, block)) in names.iter().enumerate() {
+        if let Some(TrackSource::NoTrack) = &sources[i] {
+            out.push(SeatRules {
+                name: name.clone(),
+                track: Track {
+                    cells: Vec::new(),
+                    visits: Vec::new(),
+                    safe: Vec::new(),
+                    detour: None,
+                    detour_again: false,
+                },
+            });
+            continue;
+        }
         let whole = block
             .settings
             .iter()
@@ -479,7 +496,11 @@ pub fn tables(
             // The unknown seat is reported; counting without it would only mislead.
             continue;
         }
-        if table_seats.len() != count {
+        let seating = match super::seating::players_of(&r, seats, &table_seats, count, errors) {
+            Some(s) => s,
+            None => continue,
+        };
+        if seating.is_none() && table_seats.len() != count {
             errors.push(Diagnostic::new(
                 "compile::players_count",
                 setting.value.span,
@@ -490,7 +511,7 @@ pub fn tables(
             ));
             continue;
         }
-        if out.iter().any(|t| t.seats.len() == count) {
+        if out.iter().any(|t| t.players == count) {
             errors.push(Diagnostic::new(
                 "compile::duplicate_block",
                 block.kind.span,
@@ -498,10 +519,20 @@ pub fn tables(
             ));
             continue;
         }
-        let mut side: Vec<u8> = (0..count as u8).collect();
-        let mut sides = count as u8;
+        let n = table_seats.len();
+        let mut side: Vec<u8> = (0..n as u8).collect();
+        let mut sides = n as u8;
+        let player_of = match &seating {
+            Some(s) => s.player_of.clone(),
+            None => (0..n as u8).collect(),
+        };
+        if let Some(s) = seating.as_ref().filter(|s| s.hands) {
+            // Each player's seats are one side.
+            side = s.player_of.clone();
+            sides = count as u8;
+        }
         if let Some(teams) = r.get("teams") {
-            side = vec![u8::MAX; count];
+            side = vec![u8::MAX; n];
             sides = 0;
             for element in &teams.value.elements {
                 let members: Vec<&Atom> = match element.atoms.as_slice() {
@@ -553,13 +584,19 @@ pub fn tables(
             seats: table_seats,
             side,
             sides,
+            players: count,
+            player_of,
         });
     }
-    out.sort_by_key(|t| t.seats.len());
+    out.sort_by_key(|t| t.players);
     out
 }
 
-fn seat_ref(seats: &[SeatRules], atom: &Atom, errors: &mut Vec<Diagnostic>) -> Option<SeatId> {
+pub(super) fn seat_ref(
+    seats: &[SeatRules],
+    atom: &Atom,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<SeatId> {
     let name = name_atom("seats", atom).map_err(|d| errors.push(d)).ok()?;
     match seats.iter().position(|s| s.name == name) {
         Some(i) => Some(SeatId(i as u8)),

@@ -35,6 +35,35 @@ pub enum Action {
     },
     /// A seat gives up the values still waiting.
     Pass,
+    /// A fight: the piece `piece` (0 the lower, 1 the upper) on cell `from`
+    /// goes to cell `to` with the waiting value `by`; `join` when it is the
+    /// first of two pieces that attack `to` together with the two dice.
+    Shift {
+        /// The cell it stands on.
+        from: u16,
+        /// Which piece of that cell: 0 the lower (or a fused piece), 1 the upper.
+        piece: u8,
+        /// The cell it goes to.
+        to: u16,
+        /// The value used.
+        by: u8,
+        /// Whether it waits there for a second piece to attack with it.
+        join: bool,
+    },
+    /// A fight: the next waiting piece comes onto entry cell `to` with the value `by`.
+    Enter {
+        /// The entry cell.
+        to: u16,
+        /// The kind of piece, by index among the kinds.
+        kind: u8,
+        /// The value used.
+        by: u8,
+        /// Whether it waits there for a second piece to attack with it.
+        join: bool,
+    },
+    /// The player who won the throw for who begins chooses which of their
+    /// seats (index in turn order) moves first.
+    Lead(u8),
 }
 
 impl Action {
@@ -72,6 +101,23 @@ impl fmt::Display for Action {
             Action::Round { from, count: 1, by } => write!(f, "{from}+{by} round"),
             Action::Round { from, count, by } => write!(f, "{count}x{from}+{by} round"),
             Action::Pass => write!(f, "pass"),
+            Action::Shift {
+                from,
+                piece,
+                to,
+                by,
+                join,
+            } => write!(
+                f,
+                "#{from}.{piece}-#{to}/{by}{}",
+                if join { " join" } else { "" }
+            ),
+            Action::Enter { to, kind, by, join } => write!(
+                f,
+                "enter #{kind} #{to}/{by}{}",
+                if join { " join" } else { "" }
+            ),
+            Action::Lead(i) => write!(f, "first #{i}"),
         }
     }
 }

@@ -19,6 +19,9 @@ impl Game {
 
     /// [`Game::apply_unchecked`] for a state known to fit the game.
     pub(crate) fn apply_fitting(&self, state: &mut State, action: Action) {
+        if let Some(f) = self.fight_rules() {
+            return self.fight_apply(f, state, action);
+        }
         match action {
             Action::Begin(i) => {
                 if (i as usize) < self.seats.len() && state.phase == Phase::Opening {
@@ -45,6 +48,8 @@ impl Game {
             }
             Action::Move { from, count, by } => self.apply_move(state, from, count, by, false),
             Action::Round { from, count, by } => self.apply_move(state, from, count, by, true),
+            // Actions of a fight change nothing in a race.
+            Action::Shift { .. } | Action::Enter { .. } | Action::Lead(_) => {}
         }
     }
 

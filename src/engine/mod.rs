@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+mod fight;
 mod hot;
 mod moves;
 mod outcome;
@@ -16,6 +17,7 @@ use arrayvec::ArrayVec;
 use thiserror::Error;
 
 pub use action::{Action, parse_move};
+pub use fight::{FightRefusal, FightState, Piece, Stack};
 pub use moves::Refusal;
 pub use outcome::{EndReason, Outcome};
 pub use state::{MAX_SEAT_PIECES, Phase, PoolValue, State};
@@ -32,6 +34,11 @@ pub enum Actor {
     Chance,
     /// This seat chooses among [`Game::legal_actions`].
     Seat(SeatId),
+    /// This player (by index among the players) chooses among
+    /// [`Game::legal_actions`]: a table where players and seats differ
+    /// (one player plays several seats, or the players move a dummy in
+    /// turn); the seat whose pieces move is [`Game::mover`].
+    Player(u8),
     /// The game is over.
     Terminal,
 }
@@ -96,6 +103,10 @@ pub struct Game {
     /// For dice of small total weight, the outcome of each number below
     /// it (the same as [`Dice::pick`](crate::rules::Dice::pick)); else empty.
     throw_table: Arc<[u8]>,
+    /// How many players sit at the table (see [`crate::rules::Table::players`]).
+    player_count: usize,
+    /// For each playing seat, the player who moves it, or [`crate::rules::DUMMY`].
+    player_of: Vec<u8>,
 }
 
 impl Game {
@@ -113,10 +124,12 @@ impl Game {
                 choices: choices.join(" or "),
             });
         };
+        // A fight has no tracks: its seating tables stay empty.
         let tracks: Vec<&Track> = table
             .seats
             .iter()
             .map(|s| &rules.seats[s.0 as usize].track)
+            .filter(|_| rules.fight.is_none())
             .collect();
         let seating = Arc::new(seating::Seating::new(&tracks));
         let dice = &rules.dice;
@@ -132,6 +145,8 @@ impl Game {
             seating,
             hot: hot::Hot::new(&rules),
             throw_table,
+            player_count: table.players,
+            player_of: table.player_of.clone(),
             rules,
         })
     }
@@ -162,9 +177,56 @@ impl Game {
         &self.seats
     }
 
-    /// The number of players.
+    /// The number of players: the number of playing seats, unless one
+    /// player plays several seats or the players move a dummy in turn.
     pub fn players(&self) -> usize {
-        self.seats.len()
+        self.player_count
+    }
+
+    /// The name of a player (by index among the players): the seats they
+    /// play, joined by `+`, such as `blue+red`.
+    pub fn player_name(&self, player: usize) -> String {
+        let names: Vec<&str> = (0..self.seats.len())
+            .filter(|&i| self.player_of.get(i) == Some(&(player as u8)))
+            .map(|i| self.seat_name(i))
+            .collect();
+        names.join("+")
+    }
+
+    /// The player (by index among the players) who chooses now: the one
+    /// who moves the seat on turn, or who chooses the seat that begins;
+    /// `None` where chance acts or the game is over.
+    pub fn player_to_act(&self, state: &State) -> Option<usize> {
+        match self.actor(state) {
+            Actor::Player(p) => Some(p as usize),
+            Actor::Seat(_) => Some(state.mover as usize),
+            Actor::Chance | Actor::Terminal => None,
+        }
+    }
+
+    /// Who a game record names for the next action: the seat whose turn it
+    /// is, or the player who chooses which of their seats begins.
+    pub fn record_name(&self, state: &State) -> String {
+        match self.actor(state) {
+            Actor::Player(p) if state.phase == Phase::Opening => self.player_name(p as usize),
+            _ => self.seat_name(self.mover(state)).to_string(),
+        }
+    }
+
+    /// The player (by index among the players) who plays the seat at
+    /// `index` in turn order; `None` for a dummy.
+    pub fn player_of_seat(&self, index: usize) -> Option<usize> {
+        match self.player_of.get(index) {
+            Some(&crate::rules::DUMMY) | None => None,
+            Some(&p) => Some(p as usize),
+        }
+    }
+
+    /// The seat nobody sits at, which the players move in turn (index in turn order).
+    pub fn dummy(&self) -> Option<usize> {
+        self.player_of
+            .iter()
+            .position(|&p| p == crate::rules::DUMMY)
     }
 
     /// The side of each playing seat, in turn order; seats of one side are partners.
@@ -179,7 +241,7 @@ impl Game {
 
     /// A side's name: its seats' names joined by `+`, such as `red+black`.
     pub fn side_name(&self, side: u8) -> String {
-        let names: Vec<&str> = (0..self.players())
+        let names: Vec<&str> = (0..self.seats.len())
             .filter(|&i| self.side[i] == side)
             .map(|i| self.seat_name(i))
             .collect();
@@ -204,6 +266,9 @@ impl Game {
     /// The state at the start of a game: all pieces at their start, the
     /// first seat about to throw.
     pub fn new_initial_state(&self) -> State {
+        if let Some(f) = self.fight_rules() {
+            return self.fight_initial(f);
+        }
         let n = self.rules.pieces_per_seat as usize;
         let mut pieces = ArrayVec::new();
         let mut entered = ArrayVec::new();
@@ -233,6 +298,7 @@ impl Game {
             turns: 0,
             finished: ArrayVec::new(),
             at_limit: false,
+            fight: None,
         }
     }
 
@@ -240,6 +306,9 @@ impl Game {
     pub fn actor(&self, state: &State) -> Actor {
         if !self.fits(state) {
             return Actor::Terminal;
+        }
+        if self.fight_rules().is_some() {
+            return self.fight_actor(state);
         }
         match state.phase {
             Phase::Opening | Phase::Throw => Actor::Chance,
@@ -253,6 +322,9 @@ impl Game {
     /// does not fit has no legal actions and refuses every action; one read
     /// with [`Game::load_state`] always fits.
     pub fn fits(&self, state: &State) -> bool {
+        if let Some(f) = self.fight_rules() {
+            return self.fight_fits(f, state);
+        }
         let n = self.seats.len();
         let per_seat = self.rules.pieces_per_seat as usize;
         state.pieces.len() == n
@@ -292,8 +364,11 @@ impl Game {
     /// throws of the dice, or before the first turn the seat that begins,
     /// each alike. Empty where a seat acts or the game is over.
     pub fn chance_actions(&self, state: &State) -> Vec<(Action, u64)> {
+        if state.fight.as_ref().is_some_and(|f| f.choosing) {
+            return Vec::new();
+        }
         match state.phase {
-            Phase::Opening => (0..self.seats.len() as u8)
+            Phase::Opening => (0..self.player_count as u8)
                 .map(|i| (Action::Begin(i), 1))
                 .collect(),
             Phase::Throw => self
@@ -327,6 +402,9 @@ impl Game {
     /// [`Game::legal_actions_into`] for a state known to fit the game, into
     /// an empty buffer.
     pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
+        if let Some(f) = self.fight_rules() {
+            return self.fight_legal(f, state, out);
+        }
         match state.phase {
             Phase::Over => {}
             Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
@@ -650,6 +728,9 @@ impl Game {
         if !self.fits(state) {
             return Some(Refusal::BadState);
         }
+        if let Some(f) = self.fight_rules() {
+            return self.fight_refusal(f, state, action);
+        }
         match (state.phase, action) {
             (Phase::Over, _) => Some(Refusal::GameOver),
             (Phase::Opening, Action::Begin(i)) => {
@@ -662,6 +743,10 @@ impl Game {
             }
             (Phase::Throw, _) => Some(Refusal::MustThrow),
             (Phase::Move, Action::Throw(_)) => Some(Refusal::NotThrowing),
+            // A fight's actions are refused before this, by the fight.
+            (Phase::Move, Action::Shift { .. } | Action::Enter { .. } | Action::Lead(_)) => {
+                Some(Refusal::BadState)
+            }
             (Phase::Move, Action::Pass) => {
                 let legal = self.legal_actions(state);
                 (!legal.contains(&Action::Pass)).then_some(Refusal::MustMove)
@@ -728,6 +813,10 @@ impl Game {
             None => "nobody",
         };
         match refusal {
+            Refusal::Fight(r) => match self.fight_rules() {
+                Some(f) => self.fight_explain(f, r),
+                None => "a rule of a fight refuses it, and this game is no fight".into(),
+            },
             Refusal::GameOver => "the game is over".into(),
             Refusal::BadState => format!(
                 "the state does not fit {} with {} players (read it with Game::load_state to see why)",
@@ -815,6 +904,14 @@ impl Game {
 
     /// An action in the game's notation: `begin red`, `throw 2up`, `15+10`, `2x15+10`, `pass`.
     pub fn action_text(&self, action: Action) -> String {
+        if let Some(f) = self.fight_rules()
+            && matches!(
+                action,
+                Action::Shift { .. } | Action::Enter { .. } | Action::Lead(_)
+            )
+        {
+            return self.fight_action_text(f, None, action);
+        }
         match action {
             Action::Begin(i) if (i as usize) < self.seats.len() => {
                 format!("begin {}", self.seat_name(i as usize))
@@ -827,9 +924,36 @@ impl Game {
         }
     }
 
+    /// An action in the game's notation, naming the piece it moves in `state`
+    /// (`small d1-d3/2` where [`Game::action_text`] has no state to look at).
+    pub fn action_text_in(&self, state: &State, action: Action) -> String {
+        match self.fight_rules() {
+            Some(f) if matches!(action, Action::Shift { .. }) => {
+                self.fight_action_text(f, Some(state), action)
+            }
+            _ => self.action_text(action),
+        }
+    }
+
+    /// Reads an action written in the game's notation, in `state` (which
+    /// tells a fight which piece of a cell a kind names).
+    pub fn parse_action_in(&self, state: &State, text: &str) -> Option<Action> {
+        if let Some(f) = self.fight_rules()
+            && let Some(a) = self.fight_parse_action(f, Some(state), text)
+        {
+            return Some(a);
+        }
+        self.parse_action(text)
+    }
+
     /// Reads an action written in the game's notation.
     pub fn parse_action(&self, text: &str) -> Option<Action> {
         let text = text.trim();
+        if let Some(f) = self.fight_rules()
+            && let Some(a) = self.fight_parse_action(f, None, text)
+        {
+            return Some(a);
+        }
         if let Some(seat) = text.strip_prefix("begin ") {
             return self.seat_index(seat.trim()).map(|i| Action::Begin(i as u8));
         }
@@ -859,6 +983,12 @@ impl Game {
                 problem,
             })
         };
+        if let Some(f) = self.fight_rules() {
+            return self.fight_validate(f, state).or_else(fail);
+        }
+        if state.fight.is_some() {
+            return fail("it holds the position of a fight, and this game is a race".into());
+        }
         let n = self.rules.pieces_per_seat as usize;
         if state.tried > 0 && state.tried >= self.rules.turn.tries {
             return fail(format!(

@@ -15,6 +15,8 @@ use crate::rules::{MAX_PIECES, OwnEntry, board::CellId};
 pub enum Refusal {
     /// The game is over.
     GameOver,
+    /// A rule of a fight refuses it.
+    Fight(super::fight::FightRefusal),
     /// The state does not have the shape of this game ([`Game::fits`]).
     BadState,
     /// The dice must be thrown before anything moves.

@@ -13,6 +13,8 @@ pub enum EndReason {
     Finished,
     /// The turn limit was reached.
     TurnLimit,
+    /// The last piece of a seat was taken (a fight).
+    LastPieceTaken,
 }
 
 /// The result of a finished game.
@@ -37,6 +39,9 @@ impl Game {
     pub fn outcome(&self, state: &State) -> Option<Outcome> {
         if state.phase != Phase::Over || !self.fits(state) {
             return None;
+        }
+        if self.fight_rules().is_some() {
+            return self.fight_outcome(state);
         }
         if state.at_limit {
             return Some(self.outcome_at_limit(state));
@@ -144,7 +149,7 @@ impl Game {
                 reason: EndReason::TurnLimit,
                 scores: Vec::new(),
             },
-            AtLimit::Progress => {
+            AtLimit::Score | AtLimit::Progress => {
                 let mut outcome = self.ranked(state, Vec::new(), EndReason::TurnLimit);
                 let best: Vec<u32> = (0..self.sides).map(|s| self.progress(state, s)).collect();
                 let top = best.iter().max().copied().unwrap_or(0);
@@ -176,7 +181,7 @@ impl Game {
         let Some(winner) = outcome.winner else {
             return vec![0.0; n];
         };
-        if !outcome.scores.is_empty() {
+        if !outcome.scores.is_empty() && self.rules.fight.is_none() {
             return outcome.scores.iter().map(|&s| s as f64).collect();
         }
         let winners = self.side.iter().filter(|&&s| s == winner).count() as f64;

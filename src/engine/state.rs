@@ -81,6 +81,10 @@ pub struct State {
     pub finished: ArrayVec<u8, MAX_SEATS>,
     /// Whether the game ended at the turn limit.
     pub at_limit: bool,
+    /// The position of a fight (pieces of several kinds on lines of
+    /// cells); `None` in a race.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fight: Option<Box<super::fight::FightState>>,
 }
 
 /// A copy of an array vector of `Copy` items as one block, where the
@@ -110,6 +114,7 @@ impl Clone for State {
             turns: self.turns,
             finished: copy_of(&self.finished),
             at_limit: self.at_limit,
+            fight: self.fight.clone(),
         }
     }
 }

@@ -4,9 +4,11 @@
 //! board is drawn by the same code.
 
 mod colour;
+mod fight;
 pub mod svg;
 mod text;
 
 pub use colour::{SeatColour, seat_colours};
+pub use fight::stack_text;
 pub use svg::svg;
 pub use text::{colour_wanted, describe_action, status_line, text, text_styled};

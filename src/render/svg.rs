@@ -141,6 +141,10 @@ enum Badge {
 /// `track_of` (a playing seat, by its place in turn order), that seat's
 /// track as a numbered path with arrows.
 pub fn svg(game: &Game, state: Option<&State>, track_of: Option<usize>) -> String {
+    if game.rules().fight.is_some() {
+        // A fight has lines, not tracks: its own picture.
+        return super::fight::svg(game, state);
+    }
     // A state that does not fit the game is left out; so is a seat that does not play.
     let state = state.filter(|s| game.fits(s));
     let track_of = track_of.filter(|&t| t < game.players());

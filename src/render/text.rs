@@ -25,6 +25,9 @@ pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
     if !game.fits(state) {
         return format!("this state does not fit {}\n", game.rules().name);
     }
+    if game.rules().fight.is_some() {
+        return super::fight::text(game, state, colour);
+    }
     let rules = game.rules();
     let colours = seat_colours(rules);
     let paint = |seat: usize, text: &str| -> String {
@@ -125,6 +128,9 @@ pub fn status_line(game: &Game, state: &State) -> String {
     if !game.fits(state) {
         return format!("this state does not fit {}", game.rules().name);
     }
+    if game.rules().fight.is_some() {
+        return super::fight::status(game, state);
+    }
     let seat = game.seat_name(game.mover(state));
     match state.phase {
         Phase::Opening => "a throw decides who begins".to_string(),
@@ -145,6 +151,9 @@ pub fn status_line(game: &Game, state: &State) -> String {
 pub fn describe_action(game: &Game, state: &State, action: Action) -> String {
     if !game.fits(state) {
         return game.action_text(action);
+    }
+    if game.rules().fight.is_some() {
+        return super::fight::describe(game, state, action);
     }
     match action {
         Action::Move { from, count, by } => {

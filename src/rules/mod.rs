@@ -7,6 +7,7 @@ pub mod capture;
 pub mod dice;
 pub mod end;
 pub mod entry;
+pub mod fight;
 pub mod home;
 pub mod seats;
 pub mod stacks;
@@ -20,8 +21,9 @@ pub use capture::{CaptureRules, OwnEntry};
 pub use dice::{Dice, Outcome};
 pub use end::EndRules;
 pub use entry::{EntryRules, FirstPiece};
+pub use fight::FightRules;
 pub use home::{HomeRules, NearHome};
-pub use seats::{SeatId, SeatRules, Table};
+pub use seats::{DUMMY, SeatId, SeatRules, Table};
 pub use stacks::StackRules;
 pub use track::Track;
 pub use turn::{AtLimit, ThrowOrder, TurnRules, UseValues};
@@ -69,12 +71,16 @@ pub struct RuleSet {
     pub stacks: StackRules,
     /// How the game ends.
     pub end: EndRules,
+    /// Pieces of several kinds that fight along lines (`line`, `kinds`,
+    /// `fight` blocks); `None` for a race.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fight: Option<FightRules>,
 }
 
 impl RuleSet {
     /// The seating for `players` players, if the file defines one.
     pub fn table(&self, players: usize) -> Option<&Table> {
-        self.tables.iter().find(|t| t.seats.len() == players)
+        self.tables.iter().find(|t| t.players == players)
     }
 
     /// The seat called `name`.
@@ -99,17 +105,42 @@ impl RuleSet {
             ));
         }
         out.push_str(&format!("dice: {}\n", self.dice.describe()));
-        for seat in &self.seats {
-            out.push_str(&format!(
-                "seat {}: {}\n",
-                seat.name,
-                seat.track.describe(&self.board)
-            ));
+        for (i, seat) in self.seats.iter().enumerate() {
+            let about = match &self.fight {
+                Some(fight) => {
+                    let cells: Vec<&str> = fight
+                        .entries
+                        .get(i)
+                        .map(|e| e.iter().map(|c| self.board.cell_name(*c)).collect())
+                        .unwrap_or_default();
+                    format!("enters on {}", cells.join(" "))
+                }
+                None => seat.track.describe(&self.board),
+            };
+            out.push_str(&format!("seat {}: {about}\n", seat.name));
         }
         for table in &self.tables {
             out.push_str(&format!("{}\n", table.describe(&self.seats)));
         }
         out.push_str(&format!("pieces: {} a seat\n", self.pieces_per_seat));
+        if let Some(fight) = &self.fight {
+            out.push_str(&format!(
+                "turn: {}; both dice used where possible; limit {} turns, then {}\n",
+                if self.turn.begins_by_throw {
+                    "a throw decides who begins"
+                } else {
+                    "the first seat listed begins"
+                },
+                self.turn.limit,
+                match self.turn.at_limit {
+                    turn::AtLimit::Draw => "a draw",
+                    _ => "the side with the most points wins, equal points a draw",
+                }
+            ));
+            // A fight has no race: entry, home, capture and end are its own.
+            out.push_str(&format!("fight: {}\n", fight.describe()));
+            return out;
+        }
         out.push_str(&format!("turn: {}\n", self.turn.describe()));
         out.push_str(&format!("entry: {}\n", self.entry.describe()));
         out.push_str(&format!("home: {}\n", self.home.describe()));

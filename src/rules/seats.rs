@@ -27,12 +27,26 @@ pub struct Table {
     pub side: Vec<u8>,
     /// How many sides there are.
     pub sides: u8,
+    /// How many players sit at the table: the number of seats, unless one
+    /// player plays several seats (`hands`) or a seat has no player (`dummy`).
+    pub players: usize,
+    /// For each playing seat (in turn order), the player who moves it, or
+    /// [`DUMMY`] for a seat the players move in turn.
+    pub player_of: Vec<u8>,
 }
+
+/// In [`Table::player_of`]: a seat nobody sits at, which the players move in turn.
+pub const DUMMY: u8 = u8::MAX;
 
 impl Table {
     /// Whether the table has partners.
     pub fn has_teams(&self) -> bool {
         (self.sides as usize) < self.seats.len()
+    }
+
+    /// The seat nobody sits at, if any (index in turn order).
+    pub fn dummy(&self) -> Option<usize> {
+        self.player_of.iter().position(|&p| p == DUMMY)
     }
 
     /// One line about the table.
@@ -42,7 +56,27 @@ impl Table {
             .iter()
             .map(|s| seats[s.0 as usize].name.as_str())
             .collect();
-        let mut out = format!("players {}: {}", self.seats.len(), names.join(", "));
+        let mut out = format!("players {}: {}", self.players, names.join(", "));
+        if let Some(d) = self.dummy() {
+            out.push_str(&format!(
+                "; {} is a dummy the players move in turn",
+                names[d]
+            ));
+        }
+        if self.players < self.seats.len() - usize::from(self.dummy().is_some()) {
+            let hands: Vec<String> = (0..self.players as u8)
+                .map(|p| {
+                    let mine: Vec<&str> = names
+                        .iter()
+                        .zip(&self.player_of)
+                        .filter(|(_, o)| **o == p)
+                        .map(|(n, _)| *n)
+                        .collect();
+                    format!("({})", mine.join(", "))
+                })
+                .collect();
+            out.push_str(&format!("; hands {}", hands.join(" ")));
+        }
         if self.has_teams() {
             let teams: Vec<String> = (0..self.sides)
                 .map(|side| {

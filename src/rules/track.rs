@@ -36,7 +36,7 @@ pub struct Track {
 impl Track {
     /// The step number of home.
     pub fn home(&self) -> u8 {
-        (self.cells.len() - 1) as u8
+        self.cells.len().saturating_sub(1) as u8
     }
 
     /// The cell of a step.

@@ -32,6 +32,8 @@ pub enum AtLimit {
     Draw,
     /// The side whose pieces have gone furthest in all wins (`at_limit = progress`).
     Progress,
+    /// The side with the most points wins; equal points are a draw (`at_limit = score`).
+    Score,
 }
 
 /// The `turn { .. }` block.
@@ -125,6 +127,7 @@ impl TurnRules {
             match self.at_limit {
                 AtLimit::Draw => "a draw",
                 AtLimit::Progress => "the side furthest on wins",
+                AtLimit::Score => "the side with the most points wins",
             }
         )
     }

@@ -59,6 +59,12 @@ pub enum BlockKind {
     Stacks,
     /// `end { .. }`: how the game ends.
     End,
+    /// `line name { .. }`: a closed line of cells that pieces move along.
+    Line,
+    /// `kinds { .. }`: pieces of several kinds, each with a value.
+    Kinds,
+    /// `fight { .. }`: pieces that move along lines and take by strength.
+    Fight,
 }
 
 impl BlockKind {
@@ -76,6 +82,9 @@ impl BlockKind {
             BlockKind::Capture => "capture",
             BlockKind::Stacks => "stacks",
             BlockKind::End => "end",
+            BlockKind::Line => "line",
+            BlockKind::Kinds => "kinds",
+            BlockKind::Fight => "fight",
         }
     }
 }

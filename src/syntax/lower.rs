@@ -32,7 +32,7 @@ pub fn parse(text: &str) -> Result<VariantFile, Diagnostic> {
 /// The words that start items; none of them can be a name.
 const KEYWORDS: &[&str] = &[
     "game", "board", "dice", "seat", "players", "turn", "entry", "home", "capture", "stacks",
-    "end", "region", "extends",
+    "end", "line", "kinds", "fight", "region", "extends",
 ];
 
 /// How many of [`KEYWORDS`] start blocks: all but `region` and `extends`.
@@ -424,6 +424,9 @@ fn lower_block_kind(pair: &Pair<'_, Rule>) -> Spanned<BlockKind> {
         Rule::kw_capture => BlockKind::Capture,
         Rule::kw_stacks => BlockKind::Stacks,
         Rule::kw_end => BlockKind::End,
+        Rule::kw_line => BlockKind::Line,
+        Rule::kw_kinds => BlockKind::Kinds,
+        Rule::kw_fight => BlockKind::Fight,
         other => unreachable!("{other:?}"),
     };
     Spanned::new(kind, span_of(pair))

@@ -12,7 +12,7 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::region_item => "a region (`region name = cells`)",
         Rule::block => "a block such as `board cross { .. }`",
         Rule::block_kind => {
-            "a block keyword (game, board, dice, seat, players, turn, entry, home, capture, stacks, end)"
+            "a block keyword (game, board, dice, seat, players, turn, entry, home, capture, stacks, end, line, kinds, fight)"
         }
         Rule::settings => "`{` and the block's settings",
         Rule::setting => "a setting (`name = value`)",
@@ -40,6 +40,9 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::kw_capture => "`capture`",
         Rule::kw_stacks => "`stacks`",
         Rule::kw_end => "`end`",
+        Rule::kw_line => "`line`",
+        Rule::kw_kinds => "`kinds`",
+        Rule::kw_fight => "`fight`",
         Rule::eq => "`=`",
         Rule::comma => "`,`",
         Rule::colon => "`:`",

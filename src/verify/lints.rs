@@ -8,6 +8,9 @@ use crate::rules::{CellId, FirstPiece, NearHome, RuleSet, SeatId, Track};
 
 /// Every static lint, in the order of the report.
 pub(super) fn all(rules: &RuleSet) -> Vec<Check> {
+    if let Some(f) = &rules.fight {
+        return super::fight_lints::all(rules, f);
+    }
     vec![
         symmetry(rules),
         reached_cells(rules),

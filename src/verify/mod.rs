@@ -23,6 +23,7 @@
 //! With the cargo feature `proptest`, `strategy::reachable_states` gives a
 //! proptest strategy of states reachable by random play.
 
+mod fight_lints;
 mod lints;
 mod play;
 #[cfg(feature = "proptest")]
@@ -209,7 +210,7 @@ pub fn check(rules: &Arc<RuleSet>, options: &Options) -> Report {
     let tables: Vec<usize> = match options.players {
         Some(n) => vec![n],
         None => {
-            let mut all: Vec<usize> = rules.tables.iter().map(|t| t.seats.len()).collect();
+            let mut all: Vec<usize> = rules.tables.iter().map(|t| t.players).collect();
             all.sort_unstable();
             all.dedup();
             all
