@@ -14,6 +14,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "russian-pachisi",
         include_str!("../variants/russian-pachisi.variant"),
     ),
+    ("nieuchess", include_str!("../variants/nieuchess.variant")),
     (
         "house/pachisi-no-grace-entry",
         include_str!("../variants/house/pachisi-no-grace-entry.variant"),

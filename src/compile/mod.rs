@@ -6,6 +6,7 @@ mod blocks;
 mod board;
 mod cells;
 mod dice;
+mod field;
 pub mod merge;
 mod reader;
 mod seats;
@@ -106,6 +107,9 @@ fn single_block<'a>(
 }
 
 fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
+    if field::is_field(file) {
+        return field::build(file, errors);
+    }
     let game = single_block(file, BlockKind::Game, errors);
     let board_block = single_block(file, BlockKind::Board, errors);
     let dice_block = single_block(file, BlockKind::Dice, errors);
@@ -184,5 +188,6 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         capture,
         stacks: stacks?,
         end: end?,
+        field: None,
     })
 }

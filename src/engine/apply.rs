@@ -15,6 +15,9 @@ impl Game {
         if !self.fits(state) {
             return;
         }
+        if self.rules.field.is_some() {
+            return self.field_apply(state, action);
+        }
         match action {
             Action::Begin(i) => {
                 if (i as usize) < self.seats.len() && state.phase == Phase::Opening {
@@ -29,6 +32,7 @@ impl Game {
             }
             Action::Move { from, count, by } => self.apply_move(state, from, count, by, false),
             Action::Round { from, count, by } => self.apply_move(state, from, count, by, true),
+            _ => {}
         }
     }
 

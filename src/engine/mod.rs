@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+pub mod field;
 mod hot;
 mod moves;
 mod outcome;
@@ -204,6 +205,9 @@ impl Game {
     /// The state at the start of a game: all pieces at their start, the
     /// first seat about to throw.
     pub fn new_initial_state(&self) -> State {
+        if let Some(field) = &self.rules.field {
+            return self.field_initial(field);
+        }
         let n = self.rules.pieces_per_seat as usize;
         let mut pieces = ArrayVec::new();
         let mut entered = ArrayVec::new();
@@ -230,6 +234,7 @@ impl Game {
             turns: 0,
             finished: ArrayVec::new(),
             at_limit: false,
+            field: None,
         }
     }
 
@@ -237,6 +242,9 @@ impl Game {
     pub fn actor(&self, state: &State) -> Actor {
         if !self.fits(state) {
             return Actor::Terminal;
+        }
+        if self.rules.field.is_some() {
+            return self.field_actor(state);
         }
         match state.phase {
             Phase::Opening | Phase::Throw => Actor::Chance,
@@ -250,6 +258,9 @@ impl Game {
     /// does not fit has no legal actions and refuses every action; one read
     /// with [`Game::load_state`] always fits.
     pub fn fits(&self, state: &State) -> bool {
+        if self.rules.field.is_some() || state.field.is_some() {
+            return self.rules.field.is_some() && self.field_fits(state);
+        }
         let n = self.seats.len();
         let per_seat = self.rules.pieces_per_seat as usize;
         state.pieces.len() == n
@@ -318,6 +329,9 @@ impl Game {
         out.clear();
         if !self.fits(state) {
             return;
+        }
+        if self.rules.field.is_some() {
+            return self.field_legal(state, out);
         }
         match state.phase {
             Phase::Over => {}
@@ -604,6 +618,9 @@ impl Game {
         if !self.fits(state) {
             return Some(Refusal::BadState);
         }
+        if self.rules.field.is_some() {
+            return self.field_refusal(state, action);
+        }
         match (state.phase, action) {
             (Phase::Over, _) => Some(Refusal::GameOver),
             (Phase::Opening, Action::Begin(i)) => {
@@ -671,6 +688,8 @@ impl Game {
                 }
                 refusal
             }
+            // Actions of a field game have no place in a race.
+            (Phase::Move, _) => Some(Refusal::Field(field::FieldRefusal::NotNow)),
         }
     }
 
@@ -756,6 +775,7 @@ impl Game {
                 "{} is a safe cell held by another side (capture: safe_shared = no)",
                 cell(c)
             ),
+            Refusal::Field(r) => self.field_explain(state, r),
             Refusal::PairApart(c) => format!(
                 "the other piece of that blockade already went to {} with this throw (stacks: pairs = apart)",
                 cell(c)
@@ -765,6 +785,9 @@ impl Game {
 
     /// An action in the game's notation: `begin red`, `throw 2up`, `15+10`, `2x15+10`, `pass`.
     pub fn action_text(&self, action: Action) -> String {
+        if self.rules.field.is_some() {
+            return self.field_action_text(action);
+        }
         match action {
             Action::Begin(i) if (i as usize) < self.seats.len() => {
                 format!("begin {}", self.seat_name(i as usize))
@@ -779,6 +802,9 @@ impl Game {
 
     /// Reads an action written in the game's notation.
     pub fn parse_action(&self, text: &str) -> Option<Action> {
+        if self.rules.field.is_some() {
+            return self.field_parse_action(text);
+        }
         let text = text.trim();
         if let Some(seat) = text.strip_prefix("begin ") {
             return self.seat_index(seat.trim()).map(|i| Action::Begin(i as u8));
@@ -803,6 +829,9 @@ impl Game {
 
     /// Checks that a state is possible under the rules of this game.
     pub fn validate(&self, state: &State) -> Result<(), StateError> {
+        if self.rules.field.is_some() || state.field.is_some() {
+            return self.field_validate(state);
+        }
         let fail = |problem: String| {
             Err(StateError::Impossible {
                 game: self.rules.name.clone(),

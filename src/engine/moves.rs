@@ -15,6 +15,8 @@ use crate::rules::{MAX_PIECES, OwnEntry, board::CellId};
 pub enum Refusal {
     /// The game is over.
     GameOver,
+    /// A rule of a field game (hex board, movement, combat) refuses it.
+    Field(super::field::FieldRefusal),
     /// The state does not have the shape of this game ([`Game::fits`]).
     BadState,
     /// The dice must be thrown before anything moves.

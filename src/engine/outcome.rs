@@ -13,6 +13,8 @@ pub enum EndReason {
     Finished,
     /// The turn limit was reached.
     TurnLimit,
+    /// A side's pieces were all eliminated (a field game).
+    Eliminated,
 }
 
 /// The result of a finished game.
@@ -37,6 +39,9 @@ impl Game {
     pub fn outcome(&self, state: &State) -> Option<Outcome> {
         if state.phase != Phase::Over || !self.fits(state) {
             return None;
+        }
+        if self.rules.field.is_some() {
+            return self.field_outcome(state);
         }
         if state.at_limit {
             return Some(self.outcome_at_limit(state));

@@ -77,6 +77,10 @@ pub struct State {
     pub finished: ArrayVec<u8, MAX_SEATS>,
     /// Whether the game ended at the turn limit.
     pub at_limit: bool,
+    /// The field of a game on a hex board (pieces by cell, stage of the
+    /// turn, battle in hand); `None` in a race game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<Box<super::field::FieldState>>,
 }
 
 /// A copy of an array vector of `Copy` items as one block, where the
@@ -105,6 +109,7 @@ impl Clone for State {
             turns: self.turns,
             finished: copy_of(&self.finished),
             at_limit: self.at_limit,
+            field: self.field.clone(),
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod capture;
 pub mod dice;
 pub mod end;
 pub mod entry;
+pub mod field;
 pub mod home;
 pub mod seats;
 pub mod stacks;
@@ -69,6 +70,10 @@ pub struct RuleSet {
     pub stacks: StackRules,
     /// How the game ends.
     pub end: EndRules,
+    /// The hex field, its movement, battles, invasions and reinforcements,
+    /// for a game on `board hex`; `None` for a race game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<Box<field::FieldRules>>,
 }
 
 impl RuleSet {
@@ -116,6 +121,9 @@ impl RuleSet {
         out.push_str(&format!("capture: {}\n", self.capture.describe(self)));
         out.push_str(&format!("stacks: {}\n", self.stacks.describe()));
         out.push_str(&format!("end: {}\n", self.end.describe()));
+        if let Some(field) = &self.field {
+            out.push_str(&format!("field: {}\n", field.describe()));
+        }
         out
     }
 }

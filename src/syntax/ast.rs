@@ -59,6 +59,16 @@ pub enum BlockKind {
     Stacks,
     /// `end { .. }`: how the game ends.
     End,
+    /// `setup { .. }`: how pieces are placed before play on a field board.
+    Setup,
+    /// `movement { .. }`: free movement within a distance on a field board.
+    Movement,
+    /// `combat { .. }`: battles between adjacent pieces and their results table.
+    Combat,
+    /// `invasion { .. }`: jumps from cells next to invasion cells onto them.
+    Invasion,
+    /// `reinforcement { .. }`: pieces coming back from the pool of the eliminated.
+    Reinforcement,
 }
 
 impl BlockKind {
@@ -76,6 +86,11 @@ impl BlockKind {
             BlockKind::Capture => "capture",
             BlockKind::Stacks => "stacks",
             BlockKind::End => "end",
+            BlockKind::Setup => "setup",
+            BlockKind::Movement => "movement",
+            BlockKind::Combat => "combat",
+            BlockKind::Invasion => "invasion",
+            BlockKind::Reinforcement => "reinforcement",
         }
     }
 }

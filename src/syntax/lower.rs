@@ -424,6 +424,11 @@ fn lower_block_kind(pair: &Pair<'_, Rule>) -> Spanned<BlockKind> {
         Rule::kw_capture => BlockKind::Capture,
         Rule::kw_stacks => BlockKind::Stacks,
         Rule::kw_end => BlockKind::End,
+        Rule::kw_setup => BlockKind::Setup,
+        Rule::kw_movement => BlockKind::Movement,
+        Rule::kw_combat => BlockKind::Combat,
+        Rule::kw_invasion => BlockKind::Invasion,
+        Rule::kw_reinforcement => BlockKind::Reinforcement,
         other => unreachable!("{other:?}"),
     };
     Spanned::new(kind, span_of(pair))
