@@ -70,8 +70,8 @@ pub fn run(
                 );
                 game.apply_unchecked(&mut state, throw);
             }
-            Actor::Seat(_) if game.mover(&state) != me => {
-                let seat = game.seat_name(game.mover(&state)).to_string();
+            Actor::Seat(id) if id != game.seats()[me] => {
+                let seat = game.rules().seats[id.0 as usize].name.clone();
                 if let Some(a) = sim::random_step(&game, &mut state, &mut rng, &mut buf) {
                     println!("{seat} plays {}", game.action_text(a));
                 }

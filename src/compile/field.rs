@@ -326,7 +326,11 @@ fn hex_board(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<FieldRules> 
             }
         }
     }
+    let invasion_cells = (0..kinds.len() as u16)
+        .filter(|&i| kinds[i as usize] == CellKind::Invasion)
+        .collect();
     Some(FieldRules {
+        invasion_cells,
         columns,
         rows,
         odd_columns_low,

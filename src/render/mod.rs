@@ -4,6 +4,7 @@
 //! board is drawn by the same code.
 
 mod colour;
+pub mod hex;
 pub mod svg;
 mod text;
 

@@ -25,6 +25,9 @@ pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
     if !game.fits(state) {
         return format!("this state does not fit {}\n", game.rules().name);
     }
+    if let Some(field) = &game.rules().field {
+        return super::hex::text(game, field, state, colour);
+    }
     let rules = game.rules();
     let colours = seat_colours(rules);
     let paint = |seat: usize, text: &str| -> String {
@@ -124,6 +127,9 @@ pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
 pub fn status_line(game: &Game, state: &State) -> String {
     if !game.fits(state) {
         return format!("this state does not fit {}", game.rules().name);
+    }
+    if let Some(f) = state.field.as_deref() {
+        return super::hex::status_line(game, state, f);
     }
     let seat = game.seat_name(game.mover(state));
     match state.phase {

@@ -263,6 +263,9 @@ pub struct FieldRules {
     /// For each cell, whether a piece there may embark on an invasion.
     #[serde(skip)]
     pub embark: Vec<bool>,
+    /// The invasion cells, ascending.
+    #[serde(skip)]
+    pub invasion_cells: Vec<u16>,
     /// The replacement centres, in map order.
     pub centres: Vec<Centre>,
     /// For each seat the file defines, the half it sets up on.

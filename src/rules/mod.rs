@@ -104,26 +104,38 @@ impl RuleSet {
             ));
         }
         out.push_str(&format!("dice: {}\n", self.dice.describe()));
-        for seat in &self.seats {
-            out.push_str(&format!(
-                "seat {}: {}\n",
-                seat.name,
-                seat.track.describe(&self.board)
-            ));
+        for (i, seat) in self.seats.iter().enumerate() {
+            let place = match &self.field {
+                Some(field) => match field.seat_half.get(i) {
+                    Some(0) => "sets up on the upper half".to_string(),
+                    _ => "sets up on the lower half".to_string(),
+                },
+                None => seat.track.describe(&self.board),
+            };
+            out.push_str(&format!("seat {}: {place}\n", seat.name));
         }
         for table in &self.tables {
             out.push_str(&format!("{}\n", table.describe(&self.seats)));
         }
         out.push_str(&format!("pieces: {} a seat\n", self.pieces_per_seat));
+        if let Some(field) = &self.field {
+            out.push_str(&format!(
+                "turn: limit {} turns, then {}\n",
+                self.turn.limit,
+                match self.turn.at_limit {
+                    AtLimit::Draw => "a draw",
+                    AtLimit::Progress => "the side with more pieces on the board wins",
+                }
+            ));
+            out.push_str(&format!("field: {}\n", field.describe()));
+            return out;
+        }
         out.push_str(&format!("turn: {}\n", self.turn.describe()));
         out.push_str(&format!("entry: {}\n", self.entry.describe()));
         out.push_str(&format!("home: {}\n", self.home.describe()));
         out.push_str(&format!("capture: {}\n", self.capture.describe(self)));
         out.push_str(&format!("stacks: {}\n", self.stacks.describe()));
         out.push_str(&format!("end: {}\n", self.end.describe()));
-        if let Some(field) = &self.field {
-            out.push_str(&format!("field: {}\n", field.describe()));
-        }
         out
     }
 }

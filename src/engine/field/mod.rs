@@ -166,23 +166,30 @@ impl Game {
                         out.push(Action::Place(c));
                     }
                 }
+                return;
             }
             Stage::Move => {
+                // Generated in the order of `Action`'s sorting: every walk by
+                // (from, to), then every invasion, then the end of the phase.
                 let ground = Ground::new(rules, f, mover);
                 let mut cells = Vec::with_capacity(128);
-                let invade = self.may_invade(rules, f, mover);
-                for p in f.armies[mover as usize].iter().filter(|p| !p.moved) {
+                let army = &f.armies[mover as usize];
+                for p in army.iter().filter(|p| !p.moved) {
                     ground.reach(p.cell, &mut cells);
+                    cells.sort_unstable();
                     out.extend(cells.iter().map(|&to| Action::Walk { from: p.cell, to }));
-                    if invade && rules.embark[p.cell as usize] {
-                        for to in 0..rules.kinds.len() as u16 {
-                            if rules.kind(to) == CellKind::Invasion && ground.empty(to) {
+                }
+                if self.may_invade(rules, f, mover) {
+                    for p in army.iter().filter(|p| !p.moved && rules.embark[p.cell as usize]) {
+                        for &to in &rules.invasion_cells {
+                            if ground.empty(to) {
                                 out.push(Action::Invade { from: p.cell, to });
                             }
                         }
                     }
                 }
                 out.push(Action::EndMoves);
+                return;
             }
             Stage::Combat => {
                 for army in &f.armies {
