@@ -180,7 +180,10 @@ impl Game {
                     out.extend(cells.iter().map(|&to| Action::Walk { from: p.cell, to }));
                 }
                 if self.may_invade(rules, f, mover) {
-                    for p in army.iter().filter(|p| !p.moved && rules.embark[p.cell as usize]) {
+                    for p in army
+                        .iter()
+                        .filter(|p| !p.moved && rules.embark[p.cell as usize])
+                    {
                         for &to in &rules.invasion_cells {
                             if ground.empty(to) {
                                 out.push(Action::Invade { from: p.cell, to });
@@ -655,8 +658,8 @@ impl Game {
                     f.remove(seat, *c);
                     f.losing &= !bit;
                 }
-                // The attacker chooses: its own piece first.
-                _ => return,
+                // The attacker chooses among several: its own piece first.
+                _ => {}
             }
         }
     }
