@@ -864,3 +864,65 @@ fn a_saved_state_with_two_pawns_on_one_cell_or_on_gray_is_refused() {
     assert!(err.contains("two pieces"), "{err}");
     assert!(game.load_state(&json).is_ok());
 }
+
+// ---------------------------------------------------------------------------
+// Properties of random games
+// ---------------------------------------------------------------------------
+
+mod random_games {
+    use super::*;
+    use pachisi::sim;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 6, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// In random games: each side's pawns on the board plus those
+        /// eliminated make 20 (none is made or lost but by a battle), no cell
+        /// holds two pawns, no pawn stands on gray, the winner of a battle
+        /// chooses the retreat, and every legal action applies.
+        #[test]
+        fn pawns_are_conserved_and_never_share_or_stand_on_gray(seed in any::<u64>()) {
+            let game = game();
+            let rules = field(&game);
+            let mut rng = sim::rng(seed);
+            let mut state = game.new_initial_state();
+            let mut buf = Vec::new();
+            let mut eliminated = [0usize; 2];
+            let mut placed = [0usize; 2];
+            let mut back = [0usize; 2];
+            for _ in 0..3000 {
+                let before = f(&state).armies.clone();
+                let Some(action) = sim::random_step(&game, &mut state, &mut rng, &mut buf) else {
+                    break;
+                };
+                let fs = f(&state);
+                for seat in 0..2 {
+                    let (was, now) = (before[seat].len(), fs.armies[seat].len());
+                    match action {
+                        Action::Place(_) => placed[seat] += now - was,
+                        Action::EndMoves | Action::Retreat { .. } | Action::Lose(_)
+                        | Action::Fight | Action::Throw(_) => {
+                            // Battles take pawns off; the end of a complete turn brings some back.
+                            if now < was { eliminated[seat] += was - now } else { back[seat] += now - was }
+                        }
+                        _ => prop_assert_eq!(was, now, "{} changed the pawns on the board", game.action_text(action)),
+                    }
+                    prop_assert_eq!(placed[seat] + back[seat], now + eliminated[seat]);
+                    prop_assert!(now <= 20);
+                }
+                let mut cells: Vec<u16> = fs.armies.iter().flatten().map(|p| p.cell).collect();
+                prop_assert!(cells.iter().all(|&c| rules.kind(c) != CellKind::Impassable));
+                let n = cells.len();
+                cells.sort_unstable();
+                cells.dedup();
+                prop_assert_eq!(cells.len(), n, "two pawns on one cell");
+                if fs.stage == Stage::Retreat {
+                    let loser = fs.owner(fs.pending[0]).unwrap();
+                    prop_assert_eq!(game.actor(&state), Actor::Seat(game.seats()[1 - loser as usize]));
+                }
+                prop_assert!(game.validate(&state).is_ok());
+            }
+        }
+    }
+}

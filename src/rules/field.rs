@@ -414,10 +414,20 @@ impl FieldRules {
             .iter()
             .map(|o| format!("{}-{}", o.attack, o.defend))
             .collect();
+        let rows: Vec<String> = self
+            .table
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let words: Vec<String> = row.iter().map(|r| r.word()).collect();
+                format!("{}: {}", i + 1, words.join(" "))
+            })
+            .collect();
         format!(
             "hex field {}x{}: {} plain, {} impassable, {} invasion, {} fast line, {} centres; \
              centre line after row {}; reach {}{}{}; combat columns {} (below {}, above {}, round for {}); \
-             {} invasions of up to {}; {} back a centre{}",
+             results {}; {} invasions of up to {}; {} back a centre{}",
             self.columns,
             self.rows,
             count(CellKind::Plain),
@@ -444,6 +454,7 @@ impl FieldRules {
                 Rounding::Defender => "the defender",
                 Rounding::Attacker => "the attacker",
             },
+            rows.join(", "),
             self.invasions,
             self.invasion_size,
             self.per_centre,

@@ -293,93 +293,112 @@ impl Game {
         None
     }
 
-    /// Why a field game refuses `action`, or `None` if it allows it.
+    /// Why a field game refuses `action`, or `None` if it allows it. Each
+    /// action is checked on its own (one search of one piece's reach at
+    /// most), and agrees with [`Game::field_legal`].
     pub(crate) fn field_refusal(&self, state: &State, action: Action) -> Option<Refusal> {
         let (Some(rules), Some(f)) = (self.field_rules(), state.field.as_deref()) else {
             return Some(Refusal::BadState);
         };
-        let legal = self.legal_actions(state);
-        if legal.contains(&action) {
-            return None;
-        }
-        let r = |x: FieldRefusal| Some(Refusal::Field(x));
         match (state.phase, action) {
             (Phase::Over, _) => return Some(Refusal::GameOver),
-            (Phase::Opening, Action::Begin(_)) => return Some(Refusal::NoSuchOutcome),
+            (Phase::Opening, Action::Begin(i)) => {
+                return (i >= 2).then_some(Refusal::NoSuchOutcome);
+            }
             (Phase::Opening, _) => return Some(Refusal::WhoBegins),
             (_, Action::Begin(_)) => return Some(Refusal::AlreadyBegun),
-            (Phase::Throw, Action::Throw(_)) => return Some(Refusal::NoSuchOutcome),
+            (Phase::Throw, Action::Throw(i)) => {
+                return ((i as usize) >= self.rules.dice.outcomes.len())
+                    .then_some(Refusal::NoSuchOutcome);
+            }
             (Phase::Throw, _) => return Some(Refusal::MustThrow),
             (Phase::Move, Action::Throw(_)) => return Some(Refusal::NotThrowing),
             _ => {}
         }
-        let mover = state.mover;
+        let no = |x: FieldRefusal| Some(Refusal::Field(x));
         let on_board = |c: u16| (c as usize) < rules.kinds.len();
-        let cells_of = |a: Action| -> ArrayVec<u16, 2> {
-            match a {
-                Action::Place(c) | Action::Join(c) | Action::Lose(c) => [c].into_iter().collect(),
-                Action::Walk { from, to }
-                | Action::Invade { from, to }
-                | Action::Retreat { from, to } => [from, to].into_iter().collect(),
-                _ => ArrayVec::new(),
-            }
+        let cells: ArrayVec<u16, 2> = match action {
+            Action::Place(c) | Action::Join(c) | Action::Lose(c) => [c].into_iter().collect(),
+            Action::Walk { from, to }
+            | Action::Invade { from, to }
+            | Action::Retreat { from, to } => [from, to].into_iter().collect(),
+            _ => ArrayVec::new(),
         };
-        if cells_of(action).iter().any(|&c| !on_board(c)) {
-            return r(FieldRefusal::NoSuchCell);
+        if cells.iter().any(|&c| !on_board(c)) {
+            return no(FieldRefusal::NoSuchCell);
         }
-        let ground = Ground::new(rules, f, mover);
+        let mover = state.mover;
         match (f.stage, action) {
-            (Stage::ChooseFirst, Action::First(_)) => r(FieldRefusal::NoSuchSeat),
+            (Stage::ChooseFirst, Action::First(j)) => {
+                (j >= 2).then_some(Refusal::Field(FieldRefusal::NoSuchSeat))
+            }
             (Stage::Place, Action::Place(c)) => {
                 let half = rules.seat_half[self.seats[mover as usize].0 as usize];
                 if rules.kind(c) == CellKind::Impassable {
-                    r(FieldRefusal::Impassable(c))
+                    no(FieldRefusal::Impassable(c))
                 } else if rules.half[c as usize] != half {
-                    r(FieldRefusal::NotOwnHalf(c))
+                    no(FieldRefusal::NotOwnHalf(c))
+                } else if f.owner(c).is_some() {
+                    no(FieldRefusal::Occupied(c))
                 } else {
-                    r(FieldRefusal::Occupied(c))
+                    None
                 }
             }
+            (Stage::Move, Action::EndMoves) => None,
             (Stage::Move, Action::Walk { from, to } | Action::Invade { from, to }) => {
                 let invade = matches!(action, Action::Invade { .. });
                 match f.pawn(mover, from) {
-                    None => r(FieldRefusal::NoPiece(from)),
-                    Some(p) if p.moved => r(FieldRefusal::AlreadyMoved(from)),
+                    None => no(FieldRefusal::NoPiece(from)),
+                    Some(p) if p.moved => no(FieldRefusal::AlreadyMoved(from)),
                     Some(_) if rules.kind(to) == CellKind::Impassable => {
-                        r(FieldRefusal::Impassable(to))
+                        no(FieldRefusal::Impassable(to))
                     }
-                    Some(_) if !ground.empty(to) => r(FieldRefusal::Occupied(to)),
-                    Some(_) if invade && !rules.embark[from as usize] => {
-                        r(FieldRefusal::NotEmbarkation(from))
+                    Some(_) if f.owner(to).is_some() => no(FieldRefusal::Occupied(to)),
+                    Some(_) if invade => {
+                        if !rules.embark[from as usize] {
+                            no(FieldRefusal::NotEmbarkation(from))
+                        } else if rules.kind(to) != CellKind::Invasion {
+                            no(FieldRefusal::NotInvasionCell(to))
+                        } else if !self.may_invade(rules, f, mover) {
+                            no(FieldRefusal::NoInvasionLeft)
+                        } else {
+                            None
+                        }
                     }
-                    Some(_) if invade && rules.kind(to) != CellKind::Invasion => {
-                        r(FieldRefusal::NotInvasionCell(to))
+                    Some(_) => {
+                        let mut reach = Vec::new();
+                        Ground::new(rules, f, mover).reach(from, &mut reach);
+                        (!reach.contains(&to))
+                            .then_some(Refusal::Field(FieldRefusal::OutOfReach(from, to)))
                     }
-                    Some(_) if invade => r(FieldRefusal::NoInvasionLeft),
-                    Some(_) => r(FieldRefusal::OutOfReach(from, to)),
                 }
             }
             (Stage::Combat, Action::Join(c)) => match f.owner(c) {
-                None => r(FieldRefusal::NoPiece(c)),
+                None => no(FieldRefusal::NoPiece(c)),
                 Some(seat) if !battle::engaged(rules, f, seat, c, &[]) => {
-                    r(FieldRefusal::NotEngaged(c))
+                    no(FieldRefusal::NotEngaged(c))
                 }
-                Some(_) => r(FieldRefusal::NotNextToBattle(c)),
+                Some(_) if f.battle.contains(&c) => no(FieldRefusal::NotEngaged(c)),
+                Some(_) if !battle::may_join(rules, f, c) => no(FieldRefusal::NotNextToBattle(c)),
+                Some(_) => None,
             },
             (Stage::Combat, Action::Fight) => {
                 self.may_fight(rules, f, mover).err().map(Refusal::Field)
             }
-            (Stage::Lose, Action::Lose(c)) => r(FieldRefusal::NotLosing(c)),
+            (Stage::Lose, Action::Lose(c)) => (!Self::losers(f, mover).contains(&c))
+                .then_some(Refusal::Field(FieldRefusal::NotLosing(c))),
             (Stage::Retreat, Action::Retreat { from, to }) => {
                 if !f.pending.contains(&from) {
-                    r(FieldRefusal::NotLosing(from))
+                    no(FieldRefusal::NotLosing(from))
+                } else if self.retreats(rules, f, mover).contains(&action) {
+                    None
                 } else if Self::all_retreats(rules, f).contains(&action) {
-                    r(FieldRefusal::RouteEliminates(to))
+                    no(FieldRefusal::RouteEliminates(to))
                 } else {
-                    r(FieldRefusal::NoRoute(from, to))
+                    no(FieldRefusal::NoRoute(from, to))
                 }
             }
-            _ => r(FieldRefusal::NotNow),
+            _ => no(FieldRefusal::NotNow),
         }
     }
 
