@@ -8,6 +8,9 @@ use crate::rules::{CellId, FirstPiece, NearHome, RuleSet, SeatId, Track};
 
 /// Every static lint, in the order of the report.
 pub(super) fn all(rules: &RuleSet) -> Vec<Check> {
+    if let Some(field) = &rules.field {
+        return super::field_lints::all(rules, field);
+    }
     vec![
         symmetry(rules),
         reached_cells(rules),
