@@ -74,8 +74,7 @@ pub fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet
     let board = board_of(&field);
     let (seats, halves) = seats(file, &board, errors);
     field.seat_half = halves;
-    let seats = Some(seats);
-    let tables = super::seats::tables(file, &seats, errors);
+    let tables = super::seats::tables(file, &Some(seats.clone()), errors);
     let turn = super::blocks::turn(super::single_block(file, BlockKind::Turn, errors), errors);
     let ctx = super::blocks::Context {
         board: &board,
@@ -130,7 +129,7 @@ pub fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet
         board,
         regions,
         dice,
-        seats: seats.unwrap_or_default(),
+        seats,
         tables,
         pieces_per_seat: pieces,
         turn: turn?,

@@ -19,11 +19,11 @@ impl Game {
             return self.field_apply(state, action);
         }
         match action {
-            Action::Begin(i) => {
-                if (i as usize) < self.seats.len() && state.phase == Phase::Opening {
-                    state.mover = i;
-                    state.phase = Phase::Throw;
-                }
+            Action::Begin(i)
+                if (i as usize) < self.seats.len() && state.phase == Phase::Opening =>
+            {
+                state.mover = i;
+                state.phase = Phase::Throw;
             }
             Action::Throw(i) => self.apply_throw(state, i as usize),
             Action::Pass => {

@@ -171,7 +171,7 @@ impl Game {
             Stage::Move => {
                 // Generated in the order of `Action`'s sorting: every walk by
                 // (from, to), then every invasion, then the end of the phase.
-                let ground = Ground::new(rules, f, mover);
+                let mut ground = Ground::new(rules, f, mover);
                 let mut cells = Vec::with_capacity(128);
                 let army = &f.armies[mover as usize];
                 for p in army.iter().filter(|p| !p.moved) {
@@ -542,11 +542,7 @@ impl Game {
                 f.stage = Stage::Combat;
                 self.settle(rules, state, f);
             }
-            Action::Join(c) => {
-                if !f.battle.is_full() {
-                    f.battle.push(c);
-                }
-            }
+            Action::Join(c) if !f.battle.is_full() => f.battle.push(c),
             Action::Fight => {
                 for i in 0..f.battle.len() {
                     let c = f.battle[i];

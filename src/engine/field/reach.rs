@@ -50,6 +50,11 @@ pub struct Ground<'a> {
     pub zone: CellSet,
     /// The side the view is for.
     pub seat: u8,
+    /// Scratch for the searches: the search number that last saw each cell,
+    /// so that no search clears or allocates.
+    seen: Vec<u32>,
+    search: u32,
+    queue: Vec<(u16, u8)>,
 }
 
 impl<'a> Ground<'a> {
@@ -75,6 +80,25 @@ impl<'a> Ground<'a> {
             owner,
             zone,
             seat,
+            seen: vec![0; cells],
+            search: 0,
+            queue: Vec::with_capacity(128),
+        }
+    }
+
+    /// Starts a new search: no cell is seen yet.
+    fn new_search(&mut self) {
+        self.search += 1;
+    }
+
+    /// Marks a cell seen in this search; false if it was already.
+    fn see(&mut self, cell: u16) -> bool {
+        match self.seen.get_mut(cell as usize) {
+            Some(s) if *s != self.search => {
+                *s = self.search;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -94,14 +118,13 @@ impl<'a> Ground<'a> {
     }
 
     /// Every cell the piece on `from` may move to this turn (movement).
-    pub fn reach(&self, from: u16, out: &mut Vec<u16>) {
+    pub fn reach(&mut self, from: u16, out: &mut Vec<u16>) {
         out.clear();
         let rules = self.rules;
-        let cells = rules.kinds.len();
-        let mut seen = CellSet::new(cells);
-        let mut dest = CellSet::new(cells);
-        seen.put(from);
-        let mut queue: Vec<(u16, u8)> = Vec::with_capacity(128);
+        self.new_search();
+        self.see(from);
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
         queue.push((from, 0));
         let mut head = 0;
         while let Some(&(cell, dist)) = queue.get(head) {
@@ -111,11 +134,10 @@ impl<'a> Ground<'a> {
                 continue;
             }
             for n in rules.neighbours(cell) {
-                if rules.kind(n) == CellKind::Impassable || !seen.put(n) {
+                if rules.kind(n) == CellKind::Impassable || !self.see(n) {
                     continue;
                 }
                 if self.empty(n) {
-                    dest.put(n);
                     out.push(n);
                     queue.push((n, dist + 1));
                 } else if self.own(n) && rules.through_own && !self.controlled(n) {
@@ -124,6 +146,7 @@ impl<'a> Ground<'a> {
                 }
             }
         }
+        self.queue = queue;
         if rules.ride {
             let mut starts: ArrayVec<u16, 64> = ArrayVec::new();
             if rules.kind(from) == CellKind::FastLine {
@@ -134,23 +157,30 @@ impl<'a> Ground<'a> {
                     starts.push(c);
                 }
             }
-            for start in starts {
-                self.ride(start, from, &mut dest, out);
+            if !starts.is_empty() {
+                // Cells reached so far count as seen: a ride adds only new ones.
+                let mut dest = CellSet::new(rules.kinds.len());
+                for &c in out.iter() {
+                    dest.put(c);
+                }
+                for start in starts {
+                    self.ride(start, from, &mut dest, out);
+                }
             }
         }
     }
 
     /// The cells along the fast line from `start`, past no piece, stopping
     /// in an enemy zone; added to `out`.
-    fn ride(&self, start: u16, from: u16, dest: &mut CellSet, out: &mut Vec<u16>) {
+    fn ride(&mut self, start: u16, from: u16, dest: &mut CellSet, out: &mut Vec<u16>) {
         let rules = self.rules;
-        let mut seen = CellSet::new(rules.kinds.len());
-        seen.put(start);
+        self.new_search();
+        self.see(start);
         let mut stack: ArrayVec<u16, 8> = ArrayVec::new();
         stack.push(start);
         while let Some(cell) = stack.pop() {
             for n in rules.neighbours(cell) {
-                if rules.kind(n) != CellKind::FastLine || !seen.put(n) || n == from {
+                if rules.kind(n) != CellKind::FastLine || n == from || !self.see(n) {
                     continue;
                 }
                 if !self.empty(n) {
