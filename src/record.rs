@@ -102,7 +102,7 @@ pub fn replay(game: &Game, text: &str) -> Result<(State, Vec<Action>), RecordErr
                 text: line.to_string(),
             })?;
         if let Some(seat) = seat {
-            let expected = game.seat_name(game.mover(&state));
+            let expected = acting_seat(game, &state);
             if seat != expected {
                 return Err(RecordError::WrongSeat {
                     line: i + 1,
@@ -118,6 +118,20 @@ pub fn replay(game: &Game, text: &str) -> Result<(State, Vec<Action>), RecordErr
     Ok((state, actions))
 }
 
+/// The seat a record line names: the seat that chooses (the winner of a
+/// battle choosing a retreat is not the seat on turn), or for a throw the
+/// seat on turn.
+fn acting_seat<'g>(game: &'g Game, state: &State) -> &'g str {
+    match game.actor(state) {
+        crate::Actor::Seat(id) => game
+            .rules()
+            .seats
+            .get(id.0 as usize)
+            .map_or_else(|| game.seat_name(game.mover(state)), |s| s.name.as_str()),
+        _ => game.seat_name(game.mover(state)),
+    }
+}
+
 /// Writes actions as a record that [`replay`] reads back.
 pub fn write(game: &Game, actions: &[Action]) -> String {
     let mut out = format!(
@@ -127,7 +141,7 @@ pub fn write(game: &Game, actions: &[Action]) -> String {
     );
     let mut state = game.new_initial_state();
     for &a in actions {
-        let seat = game.seat_name(game.mover(&state)).to_string();
+        let seat = acting_seat(game, &state).to_string();
         out.push_str(&format!("{seat}: {}\n", game.action_text(a)));
         game.apply_unchecked(&mut state, a);
     }

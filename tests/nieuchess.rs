@@ -640,6 +640,34 @@ fn a_pawn_that_cannot_retreat_is_eliminated() {
     assert_eq!(cells_of(&game, &state, RED), vec!["y36"]);
 }
 
+#[test]
+fn the_winner_may_not_retreat_a_pawn_into_a_route_that_eliminates_another_if_one_exists() {
+    let game = game();
+    // Blue a7 against red b7 and a8 (1-2), a 1: both go back 2.
+    let mut state = position(&game, &["a7", "d8"], &["b7", "a8", "e8", "a10"], BLUE);
+    battle(&game, &mut state, &["a7", "b7", "a8"]);
+    play(&game, &mut state, Action::Fight);
+    play(&game, &mut state, die(&game, 1));
+    assert_eq!(f(&state).stage, Stage::Retreat);
+    // b7 to b9 would shut a8's only way out; another retreat does not.
+    let shut = Action::Retreat {
+        from: cell(&game, "b7"),
+        to: cell(&game, "b9"),
+    };
+    let (r, why) = refused(&game, &mut state, shut);
+    assert_eq!(
+        field_refusal(r),
+        FieldRefusal::RouteEliminates(cell(&game, "b9"))
+    );
+    assert!(why.contains("no way out"), "{why}");
+    // Retreating as the rules allow, both red pawns survive.
+    while f(&state).stage == Stage::Retreat {
+        let legal = game.legal_actions(&state);
+        play(&game, &mut state, legal[0]);
+    }
+    assert_eq!(f(&state).armies[1].len(), 4);
+}
+
 // ---------------------------------------------------------------------------
 // Invasions
 // ---------------------------------------------------------------------------
@@ -925,4 +953,75 @@ mod random_games {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Records and the command line
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_game_record_replays_to_the_same_position() {
+    let game = game();
+    let mut rng = pachisi::sim::rng(11);
+    let mut state = game.new_initial_state();
+    let mut buf = Vec::new();
+    let mut history = Vec::new();
+    for _ in 0..400 {
+        match pachisi::sim::random_step(&game, &mut state, &mut rng, &mut buf) {
+            Some(a) => history.push(a),
+            None => break,
+        }
+    }
+    let text = pachisi::record::write(&game, &history);
+    let (replayed, actions) = pachisi::record::replay(&game, &text).unwrap();
+    assert_eq!(actions, history);
+    assert_eq!(replayed, state);
+}
+
+fn pachisi(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pachisi"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn simulate_plays_complete_games() {
+    let out = pachisi(
+        &["simulate", "nieuchess", "--games", "2", "--seed", "1"],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Nieuchess with 2 players: 2 games"), "{text}");
+    assert!(text.contains("game length"), "{text}");
+}
+
+#[test]
+fn play_shows_the_hex_board_in_the_terminal() {
+    let out = pachisi(&["play", "nieuchess", "--seed", "1"], "1\nq\n");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("a b c d e f g h i j k l m n o p q r s t u v w x y"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" 13 # # # # # # # # . . . . | . . . ."),
+        "{text}"
+    );
+    assert!(text.contains("place"), "{text}");
+    assert!(!text.contains('\x1b'), "no colour when piped");
 }

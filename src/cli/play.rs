@@ -49,10 +49,12 @@ pub fn run(
                 let throw = sim::throw(&game, &state, &mut rng);
                 let pachisi::Action::Throw(i) = throw else {
                     game.apply_unchecked(&mut state, throw);
-                    println!(
-                        "{} wins the throw for who begins",
-                        game.seat_name(game.mover(&state))
-                    );
+                    let what = if game.rules().field.is_some() {
+                        "wins the die and chooses who moves first"
+                    } else {
+                        "wins the throw for who begins"
+                    };
+                    println!("{} {what}", game.seat_name(game.mover(&state)));
                     continue;
                 };
                 let seat = game.seat_name(game.mover(&state)).to_string();

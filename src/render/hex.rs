@@ -88,11 +88,13 @@ pub fn text(game: &Game, rules: &FieldRules, state: &State, colour: bool) -> Str
         let army = &f.armies[seat];
         let name = game.seat_name(seat);
         let pad = " ".repeat(8usize.saturating_sub(name.chars().count()));
+        let off = pieces.saturating_sub(army.len());
+        let setting_up = matches!(f.stage, Stage::ChooseFirst | Stage::Place);
         out.push_str(&format!(
-            "{}{pad} on the board {}  eliminated {}  invasions used {}\n",
+            "{}{pad} on the board {}  {} {off}  invasions used {}\n",
             paint(seat, name),
             army.len(),
-            pieces.saturating_sub(army.len()),
+            if setting_up { "to place" } else { "eliminated" },
             f.invasions[seat]
         ));
     }
