@@ -100,10 +100,15 @@ impl Game {
         let per_seat = self.rules.pieces_per_seat as usize;
         match &state.field {
             Some(f) => {
+                let cells = self.field_rules().map_or(0, |r| r.kinds.len());
+                let on_board = |c: &u16| (*c as usize) < cells;
                 self.seats.len() == 2
                     && state.mover < 2
                     && f.first < 2
                     && f.armies.iter().all(|a| a.len() <= per_seat)
+                    && f.armies.iter().flatten().all(|p| on_board(&p.cell))
+                    && f.battle.iter().all(on_board)
+                    && f.pending.iter().all(on_board)
                     && state.pieces.is_empty()
             }
             None => false,
