@@ -55,7 +55,19 @@ pub struct Ground<'a> {
     seen: Vec<u32>,
     search: u32,
     queue: Vec<(u16, u8)>,
+    /// For each cell, what a moving piece finds there, as bits (`PASSABLE`..),
+    /// so that the search reads one byte a neighbour.
+    code: Vec<u8>,
 }
+
+/// Not impassable.
+const PASSABLE: u8 = 1;
+/// No piece stands there.
+const EMPTY: u8 = 2;
+/// A piece of the side the view is for stands there.
+const OWN: u8 = 4;
+/// In the other side's zone of control.
+const ZONE: u8 = 8;
 
 impl<'a> Ground<'a> {
     /// The ground as `seat` sees it.
@@ -75,11 +87,29 @@ impl<'a> Ground<'a> {
                 }
             }
         }
+        let code = (0..cells)
+            .map(|c| {
+                if rules.kinds[c] == CellKind::Impassable {
+                    return 0;
+                }
+                let mut bits = PASSABLE;
+                match owner[c] {
+                    0 => bits |= EMPTY,
+                    o if o == seat + 1 => bits |= OWN,
+                    _ => {}
+                }
+                if zone.has(c as u16) {
+                    bits |= ZONE;
+                }
+                bits
+            })
+            .collect();
         Ground {
             rules,
             owner,
             zone,
             seat,
+            code,
             seen: vec![0; cells],
             search: 0,
             queue: Vec::with_capacity(128),
@@ -127,20 +157,28 @@ impl<'a> Ground<'a> {
         queue.clear();
         queue.push((from, 0));
         let mut head = 0;
+        let through = rules.through_own;
         while let Some(&(cell, dist)) = queue.get(head) {
             head += 1;
+            let here = self.code.get(cell as usize).copied().unwrap_or(0);
             // The first cell of an enemy zone stops the piece there.
-            if dist == rules.reach || (cell != from && self.controlled(cell)) {
+            if dist == rules.reach || (cell != from && here & ZONE != 0) {
                 continue;
             }
-            for n in rules.neighbours(cell) {
-                if rules.kind(n) == CellKind::Impassable || !self.see(n) {
+            let Some(around) = rules.neighbours.get(cell as usize) else {
+                continue;
+            };
+            for &n in around {
+                let Some(&code) = self.code.get(n as usize) else {
+                    continue;
+                };
+                if code & PASSABLE == 0 || !self.see(n) {
                     continue;
                 }
-                if self.empty(n) {
+                if code & EMPTY != 0 {
                     out.push(n);
                     queue.push((n, dist + 1));
-                } else if self.own(n) && rules.through_own && !self.controlled(n) {
+                } else if code & OWN != 0 && through && code & ZONE == 0 {
                     // Passes its own piece, but may not stop there.
                     queue.push((n, dist + 1));
                 }
@@ -163,19 +201,23 @@ impl<'a> Ground<'a> {
                 for &c in out.iter() {
                     dest.put(c);
                 }
+                // One search from every start: a start another ride passed
+                // adds nothing new.
+                self.new_search();
                 for start in starts {
-                    self.ride(start, from, &mut dest, out);
+                    if self.see(start) {
+                        self.ride(start, from, &mut dest, out);
+                    }
                 }
             }
         }
     }
 
     /// The cells along the fast line from `start`, past no piece, stopping
-    /// in an enemy zone; added to `out`.
+    /// in an enemy zone; added to `out`. Cells seen in this search are not
+    /// visited again.
     fn ride(&mut self, start: u16, from: u16, dest: &mut CellSet, out: &mut Vec<u16>) {
         let rules = self.rules;
-        self.new_search();
-        self.see(start);
         let mut stack: ArrayVec<u16, 8> = ArrayVec::new();
         stack.push(start);
         while let Some(cell) = stack.pop() {
