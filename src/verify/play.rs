@@ -143,7 +143,7 @@ fn play_one(
         let legal = game.legal_actions(&state);
         // A field game offers hundreds of moves a step: an even sample is applied.
         let every = if game.rules().field.is_some() {
-            legal.len() / 32 + 1
+            legal.len() / 8 + 1
         } else {
             1
         };
