@@ -502,6 +502,46 @@ fn house(text: &str) -> pachisi::RuleSet {
     pachisi::compile(&file).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
+fn house_game(text: &str) -> Game {
+    Game::new(std::sync::Arc::new(house(text)), 2).unwrap()
+}
+
+#[test]
+fn house_rules_change_who_must_fight_passing_own_pawns_and_the_hot_line() {
+    // k9 and k11 both touch k10 only: with `attackers = all`, k11 may not
+    // be left out of the battle; with `attackers = any`, it may.
+    let game = game();
+    let mut state = position(&game, &["k9", "k11"], &["k10", "y36"], BLUE);
+    battle(&game, &mut state, &["k9", "k10"]);
+    let (r, _) = refused(&game, &mut state, Action::Fight);
+    assert_eq!(
+        field_refusal(r),
+        FieldRefusal::LeftAlone(cell(&game, "k11"))
+    );
+    let any = house_game("combat { attackers = any }");
+    let mut state = position(&any, &["k9", "k11"], &["k10", "y36"], BLUE);
+    battle(&any, &mut state, &["k9", "k10"]);
+    play(&any, &mut state, Action::Fight);
+    // `through_own = no`: a pawn walled in by its own pawns stays put.
+    let wall = ["j9", "j10", "k9", "k11", "l9", "l10"];
+    let mut pawns = vec!["k10"];
+    pawns.extend(wall);
+    let state = position(&game, &pawns, &["y36"], BLUE);
+    assert!(
+        game.legal_actions(&state)
+            .contains(&walk(&game, "k10", "k13"))
+    );
+    let closed = house_game("movement { through_own = no }");
+    let mut state = position(&closed, &pawns, &["y36"], BLUE);
+    let (r, _) = refused(&closed, &mut state, walk(&closed, "k10", "k13"));
+    assert!(matches!(field_refusal(r), FieldRefusal::OutOfReach(..)));
+    // `fast_line = plain`: the hot line is a column like any other.
+    let plain = house_game("movement { fast_line = plain }");
+    let mut state = position(&plain, &["m5"], &["y36"], BLUE);
+    let (r, _) = refused(&plain, &mut state, walk(&plain, "m5", "m30"));
+    assert!(matches!(field_refusal(r), FieldRefusal::OutOfReach(..)));
+}
+
 #[test]
 fn odds_worse_than_1_to_3_eliminate_the_attacker_without_a_roll() {
     let game = game();
