@@ -871,8 +871,7 @@ impl Game {
             }
             _ => {}
         }
-        if !placed && f.armies.iter().any(|a| a.len() == per_seat) && f.stage == Stage::ChooseFirst
-        {
+        if f.stage == Stage::ChooseFirst && f.armies.iter().any(|a| !a.is_empty()) {
             return fail("pieces stand on the board before who moves first is chosen".into());
         }
         let gone = f.armies.iter().any(|a| a.is_empty());
