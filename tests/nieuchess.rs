@@ -863,6 +863,19 @@ fn the_game_ends_when_one_army_is_eliminated() {
 }
 
 #[test]
+fn an_exchange_that_takes_the_last_pawn_of_an_army_ends_the_game() {
+    let game = game();
+    // 2 against red's last pawn, a 2: exchange; red has none left.
+    let mut state = position(&game, &["k9", "k11"], &["k10"], BLUE);
+    battle(&game, &mut state, &["k10", "k9", "k11"]);
+    play(&game, &mut state, Action::Fight);
+    play(&game, &mut state, die(&game, 2));
+    assert!(game.is_terminal(&state));
+    assert_eq!(game.outcome(&state).unwrap().winners, vec![0]);
+    assert!(game.validate(&state).is_ok());
+}
+
+#[test]
 fn at_the_turn_limit_the_side_with_more_pawns_wins() {
     let game = game();
     let mut state = position(&game, &["a1", "b1"], &["y36"], RED);

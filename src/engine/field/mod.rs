@@ -588,7 +588,7 @@ impl Game {
                     f.losing &= if seat == mover { !1 } else { !2 };
                 }
                 self.auto_lose(f, mover);
-                if f.losing == 0 {
+                if f.losing == 0 || f.armies.iter().any(|a| a.is_empty()) {
                     self.finish_battle(rules, state, f);
                 }
             }
@@ -637,7 +637,8 @@ impl Game {
             BattleResult::Exchange => {
                 f.losing = 3;
                 self.auto_lose(f, mover);
-                if f.losing == 0 {
+                // A side that lost its last piece ends the game at once.
+                if f.losing == 0 || f.armies.iter().any(|a| a.is_empty()) {
                     self.finish_battle(rules, state, f);
                 } else {
                     f.stage = Stage::Lose;
