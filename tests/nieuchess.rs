@@ -1078,3 +1078,29 @@ fn play_shows_the_hex_board_in_the_terminal() {
     assert!(text.contains("place"), "{text}");
     assert!(!text.contains('\x1b'), "no colour when piped");
 }
+
+/// The small field game of docs/language.md, where armies are often wiped
+/// out: random games of it pass every check of `verify`.
+#[test]
+fn a_small_field_game_where_armies_fall_passes_verify() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md"))
+        .expect("the language reference");
+    let start = text
+        .find("// The smallest field game")
+        .expect("the example");
+    let end = start + text[start..].find("```").expect("its end");
+    let file = pachisi::SourceFile::new("skirmish.variant", &text[start..end]);
+    let rules = std::sync::Arc::new(pachisi::compile(&file).expect("the example compiles"));
+    let report = pachisi::verify::check(
+        &rules,
+        &pachisi::verify::Options {
+            games: 60,
+            ..Default::default()
+        },
+    );
+    assert!(report.passed(), "{report}");
+    assert!(
+        report.checks.iter().any(|c| c.name == "games end"),
+        "{report}"
+    );
+}
