@@ -14,6 +14,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "russian-pachisi",
         include_str!("../variants/russian-pachisi.variant"),
     ),
+    ("nieuchess", include_str!("../variants/nieuchess.variant")),
     (
         "nightmare-pachisi",
         include_str!("../variants/nightmare-pachisi.variant"),

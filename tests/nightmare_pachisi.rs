@@ -1242,7 +1242,9 @@ fn random_games_for_two_three_and_four_players_end_with_an_outcome() {
                     "a colour has lost its last piece"
                 ),
                 EndReason::TurnLimit => assert_eq!(played.state.turns, g.rules().turn.limit),
-                EndReason::Finished => panic!("a fight is not a race"),
+                EndReason::Finished | EndReason::Eliminated => {
+                    panic!("a fight ends by a last piece taken or the limit")
+                }
             }
             let top = fs.points.iter().max().copied().unwrap_or(0);
             if let Some(w) = outcome.winner {

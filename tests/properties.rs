@@ -80,6 +80,9 @@ fn check_pieces(game: &Game, state: &State) -> Result<(), TestCaseError> {
         }
         return Ok(());
     }
+    if game.rules().field.is_some() {
+        return check_field(game, state);
+    }
     let n = game.rules().pieces_per_seat as usize;
     prop_assert_eq!(state.pieces.len(), game.players());
     for seat in 0..game.players() {
@@ -182,6 +185,44 @@ fn check_fight(game: &Game, state: &State) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A field game: every piece of a side is on the board or eliminated (no
+/// side has more than its pieces), no cell holds two pieces, no piece
+/// stands on an impassable cell, and the state validates.
+fn check_field(game: &Game, state: &State) -> Result<(), TestCaseError> {
+    use pachisi::rules::field::CellKind;
+    let rules = game.rules().field.as_deref().expect("a field game");
+    let n = game.rules().pieces_per_seat as usize;
+    let f = state.field.as_deref().expect("a field state");
+    let mut seen = vec![false; rules.kinds.len()];
+    for (seat, army) in f.armies.iter().enumerate() {
+        let eliminated = n.checked_sub(army.len());
+        prop_assert!(
+            eliminated.is_some(),
+            "seat {} has {} pieces, more than {n}",
+            game.seat_name(seat),
+            army.len()
+        );
+        for p in army {
+            prop_assert!(
+                rules.kind(p.cell) != CellKind::Impassable,
+                "a piece stands on an impassable cell"
+            );
+            prop_assert!(!seen[p.cell as usize], "two pieces share a cell");
+            seen[p.cell as usize] = true;
+        }
+    }
+    if let Err(e) = game.validate(state) {
+        return Err(TestCaseError::fail(format!("validate refused: {e}")));
+    }
+    Ok(())
+}
+
+/// How many pieces each side of a field game has on the board.
+fn field_counts(state: &State) -> Option<[usize; 2]> {
+    let f = state.field.as_deref()?;
+    Some([f.armies[0].len(), f.armies[1].len()])
+}
+
 /// Any action, mostly nonsense: throws, moves and passes with any numbers,
 /// and moves with small numbers that are often close to legal.
 fn garbage_action() -> impl Strategy<Value = Action> {
@@ -213,6 +254,15 @@ fn garbage_action() -> impl Strategy<Value = Action> {
             join
         }),
         (0u8..6).prop_map(Action::Lead),
+        // Actions of a field game, on cells near and off the board.
+        (0u16..1000).prop_map(Action::Place),
+        (0u16..1000, 0u16..1000).prop_map(|(from, to)| Action::Walk { from, to }),
+        (0u16..1000, 0u16..1000).prop_map(|(from, to)| Action::Invade { from, to }),
+        Just(Action::EndMoves),
+        (0u16..1000).prop_map(Action::Join),
+        Just(Action::Fight),
+        (0u16..1000, 0u16..1000).prop_map(|(from, to)| Action::Retreat { from, to }),
+        (0u16..1000).prop_map(Action::Lose),
     ]
 }
 
@@ -229,8 +279,22 @@ proptest! {
         let mut buf = Vec::new();
         check_pieces(game, &state)?;
         let mut step = 0usize;
+        let mut counts = field_counts(&state);
         while let Some(action) = sim::random_step(game, &mut state, &mut rng, &mut buf) {
             step += 1;
+            // In a field game, pieces leave the board only in battles and
+            // come back only by set-up or reinforcement at a turn's end.
+            let now = field_counts(&state);
+            if let (Some(before), Some(after)) = (counts, now) {
+                let moved_only = matches!(action, Action::Walk { .. } | Action::Invade { .. } | Action::Join(_) | Action::Lead(_));
+                if moved_only {
+                    prop_assert_eq!(before, after, "{} changed the pieces on the board", action);
+                }
+                if matches!(action, Action::Place(_)) {
+                    prop_assert_eq!(before[0] + before[1] + 1, after[0] + after[1]);
+                }
+            }
+            counts = now;
             check_pieces(game, &state).map_err(|e| {
                 TestCaseError::fail(format!(
                     "{}, seed {seed}, after step {step} ({action}): {e}",
@@ -276,7 +340,9 @@ proptest! {
                     legal
                 );
             }
-            for &a in &legal {
+            // A field game offers hundreds of moves a step: check an even sample.
+            let every = if game.rules().field.is_some() { legal.len() / 24 + 1 } else { 1 };
+            for &a in legal.iter().step_by(every) {
                 match game.child(&state, a) {
                     Ok(child) => {
                         if let Err(e) = game.validate(&child) {
@@ -298,6 +364,9 @@ proptest! {
                 break;
             }
             step += 1;
+            if game.rules().field.is_some() && step > 1500 {
+                break;
+            }
         }
     }
 }
@@ -485,38 +554,53 @@ fn states_of_the_wrong_shape_are_refused_without_panicking() {
     for game in GAMES.iter() {
         let good = game.new_initial_state();
         let mut shapes = Vec::new();
+        if good.field.is_some() {
+            // A field game: no field, a seat that does not play, race pieces.
+            let mut s = good.clone();
+            s.field = None;
+            shapes.push(s);
+            let mut s = good.clone();
+            s.mover = 40;
+            shapes.push(s);
+            let mut s = good.clone();
+            s.pieces.push(Default::default());
+            shapes.push(s);
+        }
+        let race = good.field.is_none();
         let mut s = good.clone();
         s.pieces.clear();
-        shapes.push(s);
-        let mut s = good.clone();
-        s.mover = 40;
-        shapes.push(s);
-        let mut s = good.clone();
-        s.pieces[0].pop();
-        if game.rules().fight.is_some() {
-            // A fight keeps its position apart from the race's pieces.
-            s.fight = None;
-        }
-        shapes.push(s);
-        if game.rules().fight.is_some() {
-            let mut s = good.clone();
-            if let Some(f) = s.fight.as_mut() {
-                f.cells.pop();
-            }
+        if race {
             shapes.push(s);
             let mut s = good.clone();
-            if let Some(f) = s.fight.as_mut() {
-                f.cells[0].lower = Some(pachisi::Piece { seat: 9, kind: 0 });
+            s.mover = 40;
+            shapes.push(s);
+            let mut s = good.clone();
+            s.pieces[0].pop();
+            if game.rules().fight.is_some() {
+                // A fight keeps its position apart from the race's pieces.
+                s.fight = None;
             }
             shapes.push(s);
+            if game.rules().fight.is_some() {
+                let mut s = good.clone();
+                if let Some(f) = s.fight.as_mut() {
+                    f.cells.pop();
+                }
+                shapes.push(s);
+                let mut s = good.clone();
+                if let Some(f) = s.fight.as_mut() {
+                    f.cells[0].lower = Some(pachisi::Piece { seat: 9, kind: 0 });
+                }
+                shapes.push(s);
+            }
+            let mut s = good.clone();
+            s.entered.clear();
+            shapes.push(s);
+            let mut s = good.clone();
+            s.finished.push(7);
+            s.phase = pachisi::Phase::Over;
+            shapes.push(s);
         }
-        let mut s = good.clone();
-        s.entered.clear();
-        shapes.push(s);
-        let mut s = good.clone();
-        s.finished.push(7);
-        s.phase = pachisi::Phase::Over;
-        shapes.push(s);
         for bad in shapes {
             assert!(!game.fits(&bad));
             assert!(game.legal_actions(&bad).is_empty());

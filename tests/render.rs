@@ -66,6 +66,21 @@ fn every_bundled_board_is_drawn_as_xml_with_one_shape_a_cell() {
         for seat in 0..game.players() {
             pictures.push(("track", render::svg(&game, None, Some(seat))));
         }
+        if let Some(f) = state.field.as_deref() {
+            // A field game: one hexagon a cell, one disc a piece, no tracks.
+            for (what, svg) in &pictures {
+                let doc = parse(svg);
+                assert_eq!(count_class(&doc, "cell"), cells, "{name} {what}: cells");
+            }
+            let doc = parse(&pictures[1].1);
+            let on_board = f.armies.iter().map(|a| a.len()).sum::<usize>();
+            assert_eq!(
+                count_class(&doc, "piece"),
+                on_board,
+                "{name}: one disc a piece"
+            );
+            continue;
+        }
         for (what, svg) in &pictures {
             let doc = parse(svg);
             assert_eq!(doc.root_element().tag_name().name(), "svg");
@@ -180,6 +195,15 @@ fn doc_pictures() -> Vec<(String, String, String)> {
         ]
     })
     .chain(fight_pictures())
+    .chain(["nieuchess"].into_iter().map(|name| {
+        // A field game has no tracks: its board alone.
+        let game = Game::bundled(name, None).unwrap_or_else(|e| panic!("{e}"));
+        (
+            format!("{name}.md"),
+            format!("{name}-board.svg"),
+            render::svg(&game, None, None),
+        )
+    }))
     .collect()
 }
 

@@ -225,6 +225,8 @@ fn moves(variant: &str, state_path: &str, players: Option<usize>) -> Result<(), 
         serde_json::from_str::<serde_json::Value>(&json)
             .ok()
             .and_then(|v| v.get("pieces").and_then(|p| p.as_array()).map(|a| a.len()))
+            // A field game keeps no race pieces: its seats are the variant's.
+            .filter(|&n| n > 0)
     });
     let game = load(variant, players)?;
     let state = game.load_state(&json).map_err(|e| format!("error: {e}"))?;

@@ -57,7 +57,12 @@ pub fn run(
                         Actor::Player(p) => game.player_name(p as usize),
                         _ => game.seat_name(game.mover(&state)).to_string(),
                     };
-                    println!("{winner} wins the throw for who begins");
+                    let what = if game.rules().field.is_some() {
+                        "wins the die and chooses who moves first"
+                    } else {
+                        "wins the throw for who begins"
+                    };
+                    println!("{winner} {what}");
                     continue;
                 };
                 let seat = game.seat_name(game.mover(&state)).to_string();
@@ -76,13 +81,8 @@ pub fn run(
                 game.apply_unchecked(&mut state, throw);
             }
             Actor::Seat(_) | Actor::Player(_) if game.player_to_act(&state) != Some(me) => {
-                // Who chooses: the seat, or a player choosing the seat that begins.
-                let seat = match game.actor(&state) {
-                    Actor::Player(p) if state.phase == pachisi::Phase::Opening => {
-                        game.player_name(p as usize)
-                    }
-                    _ => game.seat_name(game.mover(&state)).to_string(),
-                };
+                // Who chooses: a seat, or a player choosing the seat that begins.
+                let seat = game.record_name(&state);
                 let before = state.clone();
                 if let Some(a) = sim::random_step(&game, &mut state, &mut rng, &mut buf) {
                     println!("{seat} plays {}", game.action_text_in(&before, a));

@@ -14,6 +14,8 @@ pub fn game_and_state(
         serde_json::from_str::<serde_json::Value>(&json)
             .ok()
             .and_then(|v| v.get("pieces").and_then(|p| p.as_array()).map(|a| a.len()))
+            // A field game keeps no race pieces: its seats are the variant's.
+            .filter(|&n| n > 0)
     });
     let game = super::load(variant, players)?;
     let state = game

@@ -23,7 +23,7 @@ pub struct Context<'a> {
 }
 
 /// Reads an optional setting with `read`, or takes `default`.
-fn setting<T>(
+pub(super) fn setting<T>(
     r: &Option<BlockReader>,
     key: &str,
     default: T,
@@ -37,7 +37,7 @@ fn setting<T>(
 }
 
 /// A reader for a rule block, which takes no label.
-fn reader<'a>(
+pub(super) fn reader<'a>(
     block: Option<&'a Block>,
     known: &'static [&'static str],
     what: &str,

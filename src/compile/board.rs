@@ -10,7 +10,8 @@ use crate::{
     syntax::ast::{AtomKind, Block},
 };
 
-const SHAPES: &[&str] = &["cross", "grid", "custom"];
+// `hex` is compiled by the field compiler (src/compile/field.rs); it is listed for the help.
+const SHAPES: &[&str] = &["cross", "grid", "custom", "hex"];
 const SETTINGS: &[&str] = &[
     "arm_width",
     "arm_length",
@@ -28,7 +29,7 @@ pub fn build(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<Board> {
         Some(atom) => match super::reader::word_atom("board", atom, SHAPES) {
             Ok(i) => SHAPES[i],
             Err(mut d) => {
-                d.message = "the board's shape must be cross, grid or custom".into();
+                d.message = "the board's shape must be cross, grid, custom or hex".into();
                 errors.push(d);
                 return None;
             }
@@ -37,7 +38,7 @@ pub fn build(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<Board> {
             errors.push(Diagnostic::new(
                 "compile::board_shape",
                 block.kind.span,
-                "the board needs a shape: `board cross`, `board grid` or `board custom`",
+                "the board needs a shape: `board cross`, `board grid`, `board custom` or `board hex`",
             ));
             return None;
         }

@@ -6,6 +6,7 @@ mod blocks;
 mod board;
 mod cells;
 mod dice;
+mod field;
 mod fight;
 pub mod merge;
 mod reader;
@@ -108,6 +109,9 @@ fn single_block<'a>(
 }
 
 fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
+    if field::is_field(file) {
+        return field::build(file, errors);
+    }
     let game = single_block(file, BlockKind::Game, errors);
     let board_block = single_block(file, BlockKind::Board, errors);
     let dice_block = single_block(file, BlockKind::Dice, errors);
@@ -251,5 +255,6 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         stacks: stacks?,
         end: end?,
         fight,
+        field: None,
     })
 }

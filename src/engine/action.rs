@@ -61,9 +61,41 @@ pub enum Action {
         /// Whether it waits there for a second piece to attack with it.
         join: bool,
     },
-    /// The player who won the throw for who begins chooses which of their
-    /// seats (index in turn order) moves first.
+    /// The winner of the throw for who begins chooses the seat (index in
+    /// turn order) that moves first: one of their own seats in a fight, the
+    /// seat that moves first in every complete turn in a field game.
     Lead(u8),
+    /// A piece is placed on a cell at set-up.
+    Place(u16),
+    /// A piece moves from one cell to another within its reach.
+    Walk {
+        /// The cell it stands on.
+        from: u16,
+        /// The cell it goes to.
+        to: u16,
+    },
+    /// A piece next to an invasion cell lands on an invasion cell.
+    Invade {
+        /// The cell it embarks from.
+        from: u16,
+        /// The invasion cell it lands on.
+        to: u16,
+    },
+    /// The mover ends its move phase; battles follow.
+    EndMoves,
+    /// A piece joins the battle being formed.
+    Join(u16),
+    /// The battle formed is fought.
+    Fight,
+    /// The winner of a battle retreats a losing piece.
+    Retreat {
+        /// The cell it stands on.
+        from: u16,
+        /// The cell where the retreat ends.
+        to: u16,
+    },
+    /// The attacker chooses a piece lost in an exchange.
+    Lose(u16),
 }
 
 impl Action {
@@ -118,6 +150,14 @@ impl fmt::Display for Action {
                 if join { " join" } else { "" }
             ),
             Action::Lead(i) => write!(f, "first #{i}"),
+            Action::Place(c) => write!(f, "place @{c}"),
+            Action::Walk { from, to } => write!(f, "@{from}-@{to}"),
+            Action::Invade { from, to } => write!(f, "invade @{from}-@{to}"),
+            Action::EndMoves => write!(f, "end moves"),
+            Action::Join(c) => write!(f, "join @{c}"),
+            Action::Fight => write!(f, "fight"),
+            Action::Retreat { from, to } => write!(f, "retreat @{from}-@{to}"),
+            Action::Lose(c) => write!(f, "lose @{c}"),
         }
     }
 }

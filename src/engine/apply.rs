@@ -22,12 +22,15 @@ impl Game {
         if let Some(f) = self.fight_rules() {
             return self.fight_apply(f, state, action);
         }
+        if self.rules.field.is_some() {
+            return self.field_apply(state, action);
+        }
         match action {
-            Action::Begin(i) => {
-                if (i as usize) < self.seats.len() && state.phase == Phase::Opening {
-                    state.mover = i;
-                    state.phase = Phase::Throw;
-                }
+            Action::Begin(i)
+                if (i as usize) < self.seats.len() && state.phase == Phase::Opening =>
+            {
+                state.mover = i;
+                state.phase = Phase::Throw;
             }
             Action::Throw(i) => self.apply_throw(state, i as usize),
             Action::Pass => {
@@ -48,8 +51,8 @@ impl Game {
             }
             Action::Move { from, count, by } => self.apply_move(state, from, count, by, false),
             Action::Round { from, count, by } => self.apply_move(state, from, count, by, true),
-            // Actions of a fight change nothing in a race.
-            Action::Shift { .. } | Action::Enter { .. } | Action::Lead(_) => {}
+            // Actions of fights and field games change nothing in a race.
+            _ => {}
         }
     }
 

@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+pub mod field;
 mod fight;
 mod hot;
 mod moves;
@@ -199,16 +200,25 @@ impl Game {
     pub fn player_to_act(&self, state: &State) -> Option<usize> {
         match self.actor(state) {
             Actor::Player(p) => Some(p as usize),
+            // The seat not on turn may choose (a retreat in a field game).
+            Actor::Seat(id) if self.seats.get(state.mover as usize) != Some(&id) => {
+                self.seats.iter().position(|&s| s == id)
+            }
             Actor::Seat(_) => Some(state.mover as usize),
             Actor::Chance | Actor::Terminal => None,
         }
     }
 
-    /// Who a game record names for the next action: the seat whose turn it
-    /// is, or the player who chooses which of their seats begins.
+    /// Who a game record names for the next action: the seat that chooses
+    /// (mostly the one whose turn it is), or the player who chooses which
+    /// of their seats begins.
     pub fn record_name(&self, state: &State) -> String {
         match self.actor(state) {
             Actor::Player(p) if state.phase == Phase::Opening => self.player_name(p as usize),
+            Actor::Seat(id) => match self.rules.seats.get(id.0 as usize) {
+                Some(seat) => seat.name.clone(),
+                None => self.seat_name(self.mover(state)).to_string(),
+            },
             _ => self.seat_name(self.mover(state)).to_string(),
         }
     }
@@ -269,6 +279,9 @@ impl Game {
         if let Some(f) = self.fight_rules() {
             return self.fight_initial(f);
         }
+        if let Some(field) = &self.rules.field {
+            return self.field_initial(field);
+        }
         let n = self.rules.pieces_per_seat as usize;
         let mut pieces = ArrayVec::new();
         let mut entered = ArrayVec::new();
@@ -299,6 +312,7 @@ impl Game {
             finished: ArrayVec::new(),
             at_limit: false,
             fight: None,
+            field: None,
         }
     }
 
@@ -309,6 +323,9 @@ impl Game {
         }
         if self.fight_rules().is_some() {
             return self.fight_actor(state);
+        }
+        if self.rules.field.is_some() {
+            return self.field_actor(state);
         }
         match state.phase {
             Phase::Opening | Phase::Throw => Actor::Chance,
@@ -323,7 +340,13 @@ impl Game {
     /// with [`Game::load_state`] always fits.
     pub fn fits(&self, state: &State) -> bool {
         if let Some(f) = self.fight_rules() {
-            return self.fight_fits(f, state);
+            return state.field.is_none() && self.fight_fits(f, state);
+        }
+        if self.rules.field.is_some() || state.field.is_some() {
+            return state.fight.is_none() && self.rules.field.is_some() && self.field_fits(state);
+        }
+        if state.fight.is_some() {
+            return false;
         }
         let n = self.seats.len();
         let per_seat = self.rules.pieces_per_seat as usize;
@@ -404,6 +427,9 @@ impl Game {
     pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
         if let Some(f) = self.fight_rules() {
             return self.fight_legal(f, state, out);
+        }
+        if self.rules.field.is_some() {
+            return self.field_legal(state, out);
         }
         match state.phase {
             Phase::Over => {}
@@ -731,6 +757,9 @@ impl Game {
         if let Some(f) = self.fight_rules() {
             return self.fight_refusal(f, state, action);
         }
+        if self.rules.field.is_some() {
+            return self.field_refusal(state, action);
+        }
         match (state.phase, action) {
             (Phase::Over, _) => Some(Refusal::GameOver),
             (Phase::Opening, Action::Begin(i)) => {
@@ -802,6 +831,8 @@ impl Game {
                 }
                 refusal
             }
+            // Actions of a field game have no place in a race.
+            (Phase::Move, _) => Some(Refusal::Field(field::FieldRefusal::NotNow)),
         }
     }
 
@@ -895,6 +926,7 @@ impl Game {
                 "{} is a safe cell held by another side (capture: safe_shared = no)",
                 cell(c)
             ),
+            Refusal::Field(r) => self.field_explain(state, r),
             Refusal::PairApart(c) => format!(
                 "the other piece of that blockade already went to {} with this throw (stacks: pairs = apart)",
                 cell(c)
@@ -911,6 +943,9 @@ impl Game {
             )
         {
             return self.fight_action_text(f, None, action);
+        }
+        if self.rules.field.is_some() {
+            return self.field_action_text(action);
         }
         match action {
             Action::Begin(i) if (i as usize) < self.seats.len() => {
@@ -948,6 +983,9 @@ impl Game {
 
     /// Reads an action written in the game's notation.
     pub fn parse_action(&self, text: &str) -> Option<Action> {
+        if self.rules.field.is_some() {
+            return self.field_parse_action(text);
+        }
         let text = text.trim();
         if let Some(f) = self.fight_rules()
             && let Some(a) = self.fight_parse_action(f, None, text)
@@ -977,6 +1015,9 @@ impl Game {
 
     /// Checks that a state is possible under the rules of this game.
     pub fn validate(&self, state: &State) -> Result<(), StateError> {
+        if self.rules.field.is_some() || state.field.is_some() {
+            return self.field_validate(state);
+        }
         let fail = |problem: String| {
             Err(StateError::Impossible {
                 game: self.rules.name.clone(),

@@ -17,6 +17,8 @@ pub enum Refusal {
     GameOver,
     /// A rule of a fight refuses it.
     Fight(super::fight::FightRefusal),
+    /// A rule of a field game (hex board, movement, combat) refuses it.
+    Field(super::field::FieldRefusal),
     /// The state does not have the shape of this game ([`Game::fits`]).
     BadState,
     /// The dice must be thrown before anything moves.

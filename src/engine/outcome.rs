@@ -15,6 +15,8 @@ pub enum EndReason {
     TurnLimit,
     /// The last piece of a seat was taken (a fight).
     LastPieceTaken,
+    /// A side's pieces were all eliminated (a field game).
+    Eliminated,
 }
 
 /// The result of a finished game.
@@ -42,6 +44,9 @@ impl Game {
         }
         if self.fight_rules().is_some() {
             return self.fight_outcome(state);
+        }
+        if self.rules.field.is_some() {
+            return self.field_outcome(state);
         }
         if state.at_limit {
             return Some(self.outcome_at_limit(state));

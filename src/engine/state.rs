@@ -85,6 +85,10 @@ pub struct State {
     /// cells); `None` in a race.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fight: Option<Box<super::fight::FightState>>,
+    /// The field of a game on a hex board (pieces by cell, stage of the
+    /// turn, battle in hand); `None` in a race game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<Box<super::field::FieldState>>,
 }
 
 /// A copy of an array vector of `Copy` items as one block, where the
@@ -115,6 +119,7 @@ impl Clone for State {
             finished: copy_of(&self.finished),
             at_limit: self.at_limit,
             fight: self.fight.clone(),
+            field: self.field.clone(),
         }
     }
 }

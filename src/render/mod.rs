@@ -5,6 +5,7 @@
 
 mod colour;
 mod fight;
+pub mod hex;
 pub mod svg;
 mod text;
 

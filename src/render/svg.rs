@@ -147,6 +147,9 @@ pub fn svg(game: &Game, state: Option<&State>, track_of: Option<usize>) -> Strin
     }
     // A state that does not fit the game is left out; so is a seat that does not play.
     let state = state.filter(|s| game.fits(s));
+    if let Some(field) = &game.rules().field {
+        return super::hex::svg(game, field, state);
+    }
     let track_of = track_of.filter(|&t| t < game.players());
     let rules = game.rules();
     let board = &rules.board;

@@ -28,6 +28,9 @@ pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
     if game.rules().fight.is_some() {
         return super::fight::text(game, state, colour);
     }
+    if let Some(field) = &game.rules().field {
+        return super::hex::text(game, field, state, colour);
+    }
     let rules = game.rules();
     let colours = seat_colours(rules);
     let paint = |seat: usize, text: &str| -> String {
@@ -130,6 +133,9 @@ pub fn status_line(game: &Game, state: &State) -> String {
     }
     if game.rules().fight.is_some() {
         return super::fight::status(game, state);
+    }
+    if let Some(f) = state.field.as_deref() {
+        return super::hex::status_line(game, state, f);
     }
     let seat = game.seat_name(game.mover(state));
     match state.phase {

@@ -7,6 +7,7 @@ pub mod capture;
 pub mod dice;
 pub mod end;
 pub mod entry;
+pub mod field;
 pub mod fight;
 pub mod home;
 pub mod seats;
@@ -75,6 +76,10 @@ pub struct RuleSet {
     /// `fight` blocks); `None` for a race.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fight: Option<FightRules>,
+    /// The hex field, its movement, battles, invasions and reinforcements,
+    /// for a game on `board hex`; `None` for a race game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<Box<field::FieldRules>>,
 }
 
 impl RuleSet {
@@ -106,8 +111,8 @@ impl RuleSet {
         }
         out.push_str(&format!("dice: {}\n", self.dice.describe()));
         for (i, seat) in self.seats.iter().enumerate() {
-            let about = match &self.fight {
-                Some(fight) => {
+            let about = match (&self.fight, &self.field) {
+                (Some(fight), _) => {
                     let cells: Vec<&str> = fight
                         .entries
                         .get(i)
@@ -115,7 +120,11 @@ impl RuleSet {
                         .unwrap_or_default();
                     format!("enters on {}", cells.join(" "))
                 }
-                None => seat.track.describe(&self.board),
+                (None, Some(field)) => match field.seat_half.get(i) {
+                    Some(0) => "sets up on the upper half".to_string(),
+                    _ => "sets up on the lower half".to_string(),
+                },
+                (None, None) => seat.track.describe(&self.board),
             };
             out.push_str(&format!("seat {}: {about}\n", seat.name));
         }
@@ -139,6 +148,18 @@ impl RuleSet {
             ));
             // A fight has no race: entry, home, capture and end are its own.
             out.push_str(&format!("fight: {}\n", fight.describe()));
+            return out;
+        }
+        if let Some(field) = &self.field {
+            out.push_str(&format!(
+                "turn: limit {} turns, then {}\n",
+                self.turn.limit,
+                match self.turn.at_limit {
+                    turn::AtLimit::Draw => "a draw",
+                    _ => "the side with more pieces on the board wins",
+                }
+            ));
+            out.push_str(&format!("field: {}\n", field.describe()));
             return out;
         }
         out.push_str(&format!("turn: {}\n", self.turn.describe()));

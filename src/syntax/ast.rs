@@ -65,6 +65,16 @@ pub enum BlockKind {
     Kinds,
     /// `fight { .. }`: pieces that move along lines and take by strength.
     Fight,
+    /// `setup { .. }`: how pieces are placed before play on a field board.
+    Setup,
+    /// `movement { .. }`: free movement within a distance on a field board.
+    Movement,
+    /// `combat { .. }`: battles between adjacent pieces and their results table.
+    Combat,
+    /// `invasion { .. }`: jumps from cells next to invasion cells onto them.
+    Invasion,
+    /// `reinforcement { .. }`: pieces coming back from the pool of the eliminated.
+    Reinforcement,
 }
 
 impl BlockKind {
@@ -85,6 +95,11 @@ impl BlockKind {
             BlockKind::Line => "line",
             BlockKind::Kinds => "kinds",
             BlockKind::Fight => "fight",
+            BlockKind::Setup => "setup",
+            BlockKind::Movement => "movement",
+            BlockKind::Combat => "combat",
+            BlockKind::Invasion => "invasion",
+            BlockKind::Reinforcement => "reinforcement",
         }
     }
 }

@@ -427,6 +427,11 @@ fn lower_block_kind(pair: &Pair<'_, Rule>) -> Spanned<BlockKind> {
         Rule::kw_line => BlockKind::Line,
         Rule::kw_kinds => BlockKind::Kinds,
         Rule::kw_fight => BlockKind::Fight,
+        Rule::kw_setup => BlockKind::Setup,
+        Rule::kw_movement => BlockKind::Movement,
+        Rule::kw_combat => BlockKind::Combat,
+        Rule::kw_invasion => BlockKind::Invasion,
+        Rule::kw_reinforcement => BlockKind::Reinforcement,
         other => unreachable!("{other:?}"),
     };
     Spanned::new(kind, span_of(pair))

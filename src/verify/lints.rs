@@ -11,6 +11,9 @@ pub(super) fn all(rules: &RuleSet) -> Vec<Check> {
     if let Some(f) = &rules.fight {
         return super::fight_lints::all(rules, f);
     }
+    if let Some(field) = &rules.field {
+        return super::field_lints::all(rules, field);
+    }
     vec![
         symmetry(rules),
         reached_cells(rules),

@@ -23,6 +23,7 @@
 //! With the cargo feature `proptest`, `strategy::reachable_states` gives a
 //! proptest strategy of states reachable by random play.
 
+mod field_lints;
 mod fight_lints;
 mod lints;
 mod play;

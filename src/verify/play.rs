@@ -140,7 +140,14 @@ fn play_one(
         if index == 0 || index.is_power_of_two() {
             round_trip(game, &state, seed, index, t, &mut more[2]);
         }
-        for action in game.legal_actions(&state) {
+        let legal = game.legal_actions(&state);
+        // A field game offers hundreds of moves a step: an even sample is applied.
+        let every = if game.rules().field.is_some() {
+            legal.len() / 8 + 1
+        } else {
+            1
+        };
+        for action in legal.into_iter().step_by(every) {
             t.tried += 1;
             match game.child(&state, action) {
                 Ok(child) => {

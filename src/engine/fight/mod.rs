@@ -698,6 +698,7 @@ impl Game {
             finished: ArrayVec::new(),
             at_limit: false,
             fight: None,
+            field: None,
         };
         let waiting = (0..n)
             .map(|_| f.kinds.iter().map(|k| k.count).collect())
