@@ -590,6 +590,40 @@ fn the_combat_results_table_is_read_by_odds_column_and_die() {
 }
 
 #[test]
+fn combat_on_red_squares_is_treated_as_on_plain_squares() {
+    let game = game();
+    assert_eq!(
+        field(&game).kinds[cell(&game, "a3") as usize],
+        CellKind::Invasion
+    );
+    // Red stands on the red cell a3; three blue pawns attack it at 3-1 and
+    // throw a 6: the defender is eliminated, as on a plain cell.
+    let mut state = position(&game, &["b2", "b3", "a4"], &["a3", "y36"], BLUE);
+    battle(&game, &mut state, &["a3", "b2", "b3", "a4"]);
+    play(&game, &mut state, Action::Fight);
+    play(&game, &mut state, die(&game, 6));
+    assert_eq!(cells_of(&game, &state, RED), vec!["y36"]);
+}
+
+#[test]
+fn a_pawn_may_attack_an_enemy_while_one_or_both_are_on_the_hot_line() {
+    let game = game();
+    // Blue on the hot line at m10, red beside it at l10: they are engaged.
+    // At 1-1 a 1 eliminates the defender.
+    let mut state = position(&game, &["m10"], &["l10", "y36"], BLUE);
+    battle(&game, &mut state, &["l10", "m10"]);
+    play(&game, &mut state, Action::Fight);
+    play(&game, &mut state, die(&game, 1));
+    assert_eq!(cells_of(&game, &state, RED), vec!["y36"]);
+    // Both on the line: red at m11 is engaged with blue at m10.
+    let mut state = position(&game, &["m10"], &["m11", "y36"], BLUE);
+    battle(&game, &mut state, &["m11", "m10"]);
+    play(&game, &mut state, Action::Fight);
+    play(&game, &mut state, die(&game, 1));
+    assert_eq!(cells_of(&game, &state, RED), vec!["y36"]);
+}
+
+#[test]
 fn exchange_each_side_loses_one_pawn_chosen_by_the_attacker() {
     let game = game();
     // 2 against 1, a 2: exchange.

@@ -157,11 +157,73 @@ fn fill(kind: CellKind) -> &'static str {
     }
 }
 
+/// How a legend entry is drawn.
+enum Mark {
+    /// A cell of this fill.
+    Cell(&'static str),
+    /// A line of this colour and dash pattern ("none" for solid).
+    Line(&'static str, &'static str),
+    /// A piece of this colour.
+    Piece(&'static str),
+}
+
+/// The legend: the cell kinds, the lines and each seat's pieces.
+fn legend_items(game: &Game) -> Vec<(String, Mark)> {
+    let mut items: Vec<(String, Mark)> = vec![
+        ("plain".into(), Mark::Cell(fill(CellKind::Plain))),
+        (
+            "gray: impassable".into(),
+            Mark::Cell(fill(CellKind::Impassable)),
+        ),
+        ("red: invasion".into(), Mark::Cell(fill(CellKind::Invasion))),
+        (
+            "purple: replacement centre".into(),
+            Mark::Cell(fill(CellKind::Centre)),
+        ),
+        (
+            "star: where a replacement comes".into(),
+            Mark::Cell(fill(CellKind::Star)),
+        ),
+        ("hot line".into(), Mark::Line("#c62828", "none")),
+        ("centre line".into(), Mark::Line("#212121", "6 4")),
+    ];
+    let colours = seat_colours(game.rules());
+    for (i, id) in game.seats().iter().enumerate() {
+        items.push((
+            game.seat_name(i).to_string(),
+            Mark::Piece(colours[id.0 as usize].fill),
+        ));
+    }
+    items
+}
+
+/// The width a legend entry takes.
+fn legend_width(label: &str) -> f64 {
+    26.0 + 6.5 * label.chars().count() as f64
+}
+
+/// How many rows the legend needs in a picture `width` wide.
+fn legend_rows(items: &[(String, Mark)], width: f64) -> usize {
+    let mut rows = 1;
+    let mut lx = MARGIN;
+    for (label, _) in items {
+        let w = legend_width(label);
+        if lx > MARGIN && lx + w > width - MARGIN {
+            rows += 1;
+            lx = MARGIN;
+        }
+        lx += w;
+    }
+    rows
+}
+
 /// The SVG picture of a field board; with `state`, its pieces.
 pub fn svg(game: &Game, rules: &FieldRules, state: Option<&State>) -> String {
     let h = R * 3f64.sqrt();
     let width = 2.0 * MARGIN + R * (1.5 * rules.columns as f64 + 0.5);
-    let height = 2.0 * MARGIN + h * (rules.rows as f64 + 0.5) + 40.0;
+    let legend = legend_items(game);
+    let rows = legend_rows(&legend, width);
+    let height = 2.0 * MARGIN + h * (rules.rows as f64 + 0.5) + 22.0 * rows as f64 + 18.0;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -244,33 +306,40 @@ pub fn svg(game: &Game, rules: &FieldRules, state: Option<&State>) -> String {
         }
         out.push_str("</g>\n");
     }
-    let legend = [
-        ("plain", fill(CellKind::Plain)),
-        ("gray: impassable", fill(CellKind::Impassable)),
-        ("red: invasion", fill(CellKind::Invasion)),
-        ("purple: replacement centre", fill(CellKind::Centre)),
-        ("star", fill(CellKind::Star)),
-    ];
-    let ly = height - 30.0;
+    let mut ly = height - 22.0 * rows as f64 - 8.0;
     let mut lx = MARGIN;
-    for (label, colour) in legend {
+    for (label, mark) in &legend {
+        let w = legend_width(label);
+        if lx > MARGIN && lx + w > width - MARGIN {
+            lx = MARGIN;
+            ly += 22.0;
+        }
+        let _ = match mark {
+            Mark::Cell(colour) => writeln!(
+                out,
+                "<rect x=\"{lx:.1}\" y=\"{ly:.1}\" width=\"12\" height=\"12\" fill=\"{colour}\" stroke=\"#6b4f2e\"/>"
+            ),
+            Mark::Line(colour, dash) => writeln!(
+                out,
+                "<line x1=\"{lx:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-dasharray=\"{dash}\"/>",
+                lx + 12.0,
+                y = ly + 6.0
+            ),
+            Mark::Piece(colour) => writeln!(
+                out,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"6\" fill=\"{colour}\" stroke=\"#212121\"/>",
+                lx + 6.0,
+                ly + 6.0
+            ),
+        };
         let _ = writeln!(
             out,
-            "<rect x=\"{lx:.1}\" y=\"{ly:.1}\" width=\"12\" height=\"12\" fill=\"{colour}\" stroke=\"#6b4f2e\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\">{label}</text>",
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\">{label}</text>",
             lx + 16.0,
             ly + 10.0
         );
-        lx += 16.0 + 7.0 * label.len() as f64;
+        lx += w;
     }
-    let _ = writeln!(
-        out,
-        "<line x1=\"{lx:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#c62828\" stroke-width=\"3\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\">hot line</text>",
-        ly + 6.0,
-        lx + 14.0,
-        ly + 6.0,
-        lx + 18.0,
-        ly + 10.0
-    );
     out.push_str("</svg>\n");
     out
 }
