@@ -1,6 +1,7 @@
-//! `pachisi` is a rules engine for the Pachisi family of race games. Each game
-//! is a text file in a small variant language; one interpreter compiles any
-//! such file into a [`RuleSet`] and drives game states with it.
+//! `pachisi` is a rules engine for the Pachisi family of race games and its
+//! wargame relatives (fights on lines of cells, battles on a hex board). Each
+//! game is a text file in a small variant language; one interpreter compiles
+//! any such file into a [`RuleSet`] and drives game states with it.
 //!
 //! The pipeline runs one way: source text, a syntax tree with spans
 //! ([`syntax`]), a compile step that checks meaning and precomputes tables
