@@ -58,8 +58,13 @@ pub(super) fn reader<'a>(
     Some(BlockReader::new(block, known, what, errors))
 }
 
-/// `game "Name" { about = "..", pieces = 4 }`: the name, a description and the pieces a seat has.
-pub fn game(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<(String, String, u8)> {
+/// `game "Name" { about = "..", pieces = 4 }`: the name, a description and
+/// the pieces a seat has (at most `max_pieces`).
+pub fn game(
+    block: &Block,
+    max_pieces: i64,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<(String, String, u8)> {
     let name = match &block.label {
         Some(a) => match &a.kind {
             AtomKind::Str(s) | AtomKind::Name(s) => s.clone(),
@@ -101,7 +106,7 @@ pub fn game(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<(String, Stri
         .as_ref()
         .and_then(|r| r.require("pieces", errors))
         .and_then(|s| {
-            number("pieces", &s.value, 1, 16)
+            number("pieces", &s.value, 1, max_pieces)
                 .map_err(|d| errors.push(d))
                 .ok()
         });

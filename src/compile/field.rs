@@ -68,7 +68,7 @@ pub fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet
             "the file has no `dice` block, so battles have no die",
         ));
     }
-    let (name, about, pieces) = game_block(game?, errors)?;
+    let (name, about, pieces) = super::blocks::game(game?, MAX_ARMY as i64, errors)?;
     let mut field = hex_board(board_block, errors)?;
     let dice = super::dice::build(dice_block?, errors)?;
     let board = board_of(&field);
@@ -141,46 +141,6 @@ pub fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet
         fight: None,
         field: Some(Box::new(field)),
     })
-}
-
-/// The `game` block of a field game: its name, about and pieces a seat.
-fn game_block(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<(String, String, u8)> {
-    let name = match block.label.as_ref().map(|a| &a.kind) {
-        Some(AtomKind::Str(s)) | Some(AtomKind::Name(s)) => s.clone(),
-        _ => {
-            errors.push(Diagnostic::new(
-                "compile::game_name",
-                block.kind.span,
-                "the game needs a name, such as `game \"Pachisi\" { .. }`",
-            ));
-            return None;
-        }
-    };
-    let r = Some(BlockReader::new(
-        block,
-        &["about", "pieces"],
-        "the game block",
-        errors,
-    ));
-    let about = setting(&r, "about", String::new(), errors, |v| {
-        match single("about", v)?.kind {
-            AtomKind::Str(ref s) => Ok(s.clone()),
-            _ => Err(Diagnostic::new(
-                "compile::expected_string",
-                v.span,
-                "`about` is a quoted string",
-            )),
-        }
-    });
-    let pieces = r
-        .as_ref()
-        .and_then(|r| r.require("pieces", errors))
-        .and_then(|s| {
-            number("pieces", &s.value, 1, MAX_ARMY as i64)
-                .map_err(|d| errors.push(d))
-                .ok()
-        });
-    Some((name, about?, pieces? as u8))
 }
 
 /// `board hex { columns rows centre_line offset map }`.

@@ -136,7 +136,7 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             "the file has no `dice` block, so nothing is thrown",
         ));
     }
-    let (name, about, pieces) = blocks::game(game?, errors)?;
+    let (name, about, pieces) = blocks::game(game?, 16, errors)?;
     let board = board::build(board_block?, errors)?;
     let regions = cells::regions(&file.regions, &board, errors);
     let dice = dice::build(dice_block?, errors);
