@@ -228,3 +228,26 @@ fn play_quits_cleanly_on_q() {
     assert!(text.starts_with("You play red."), "{text}");
     assert!(text.contains("your choice>"), "{text}");
 }
+
+#[test]
+fn moves_reads_a_saved_state_with_the_one_table_that_accepts_it() {
+    // A two-player fight state has four seats like the three- and
+    // four-player ones; only the two-player table reads its two sides.
+    let game = pachisi::Game::bundled("nightmare-pachisi", Some(2)).unwrap();
+    let mut state = game.new_initial_state();
+    let mut rng = pachisi::sim::rng(5);
+    let mut buf = Vec::new();
+    for _ in 0..40 {
+        pachisi::sim::random_step(&game, &mut state, &mut rng, &mut buf);
+    }
+    let path = temp_file("fight2.json", &serde_json::to_string(&state).unwrap());
+    let out = pachisi(&["moves", "nightmare-pachisi", "--state", path_str(&path)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed: Vec<String> = stdout(&out).lines().skip(1).map(String::from).collect();
+    let legal: Vec<String> = game
+        .legal_actions(&state)
+        .into_iter()
+        .map(|a| game.action_text_in(&state, a))
+        .collect();
+    assert_eq!(listed, legal);
+}

@@ -220,16 +220,7 @@ fn check(file: &str) -> Result<(), String> {
 }
 
 fn moves(variant: &str, state_path: &str, players: Option<usize>) -> Result<(), String> {
-    let json = read(state_path)?;
-    let players = players.or_else(|| {
-        serde_json::from_str::<serde_json::Value>(&json)
-            .ok()
-            .and_then(|v| v.get("pieces").and_then(|p| p.as_array()).map(|a| a.len()))
-            // A field game keeps no race pieces: its seats are the variant's.
-            .filter(|&n| n > 0)
-    });
-    let game = load(variant, players)?;
-    let state = game.load_state(&json).map_err(|e| format!("error: {e}"))?;
+    let (game, state) = show::game_and_state(variant, state_path, players)?;
     match game.actor(&state) {
         pachisi::Actor::Terminal => println!("the game is over"),
         pachisi::Actor::Chance => println!("{} throws:", game.seat_name(game.mover(&state))),
