@@ -53,7 +53,7 @@ enum Command {
         /// The saved state.
         #[arg(long)]
         state: String,
-        /// How many players (default: as many as the state has).
+        /// How many players (default: the table whose game accepts the state).
         #[arg(long)]
         players: Option<usize>,
     },
@@ -77,7 +77,7 @@ enum Command {
         /// The seat whose track to draw, numbered step by step.
         #[arg(long)]
         seat: Option<String>,
-        /// How many players (default: as many as the state has, else the most).
+        /// How many players (default: the table whose game accepts the state, else the most).
         #[arg(long)]
         players: Option<usize>,
         /// The file to write (default: standard output).
@@ -91,7 +91,7 @@ enum Command {
         /// The saved state.
         #[arg(long)]
         state: String,
-        /// How many players (default: as many as the state has).
+        /// How many players (default: the table whose game accepts the state).
         #[arg(long)]
         players: Option<usize>,
     },
