@@ -7,10 +7,10 @@
 //! its steps 1..51 go clockwise round the circuit to a8, the tip of its own
 //! arm, 52..56 are its home column b8..f8, and 57 is the centre.
 
-use pachisi::{Action, Actor, EndReason, Game, Phase, PoolValue, Refusal, State};
+use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
 mod common;
-use common::{Waiting, cell_of, die, load_position, play, refused, step_at, throw_of};
+use common::{cell_of, load_position, one_die, play, refused, step_at, throw_of};
 
 const HOME: u8 = 57;
 
@@ -27,15 +27,7 @@ fn game(players: usize) -> Game {
 /// used (none: the seat is about to throw). Each waiting 6 has earned one
 /// throw still to come and counts as one 6 in a row this turn.
 fn position(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8]) -> State {
-    let pool: Vec<PoolValue> = pool.iter().map(|&v| die(v, v == 6)).collect();
-    let extra = pool.iter().filter(|v| v.again).count();
-    let waiting = Waiting {
-        pool,
-        extra,
-        streak: extra,
-        doubles: false,
-    };
-    load_position(game, pieces, mover, &waiting, false)
+    load_position(game, pieces, mover, &one_die(pool, 6), false)
 }
 
 // ---------------------------------------------------------------------------

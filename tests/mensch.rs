@@ -7,10 +7,10 @@
 //! and the die values waiting to be used. Yellow's A square is a5; its
 //! goal squares are b6, c6, d6 and e6.
 
-use pachisi::{Action, Actor, EndReason, Game, Phase, PoolValue, Refusal, State};
+use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
 mod common;
-use common::{Waiting, cell_of, die, load_position, play, refused, step_at, throw_of};
+use common::{cell_of, load_position, one_die, play, refused, step_at, throw_of};
 
 const HOME: u8 = 44;
 
@@ -36,15 +36,7 @@ fn at_the_start(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8]) -> Sta
 }
 
 fn state(game: &Game, pieces: &[&[u8]], mover: usize, pool: &[u8], under_way: bool) -> State {
-    let pool: Vec<PoolValue> = pool.iter().map(|&v| die(v, v == 6)).collect();
-    let extra = pool.iter().filter(|v| v.again).count();
-    let waiting = Waiting {
-        pool,
-        extra,
-        streak: extra,
-        doubles: false,
-    };
-    load_position(game, pieces, mover, &waiting, under_way)
+    load_position(game, pieces, mover, &one_die(pool, 6), under_way)
 }
 
 // ---------------------------------------------------------------------------

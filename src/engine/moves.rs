@@ -7,7 +7,7 @@
 use arrayvec::ArrayVec;
 
 use super::{Game, State, hot::ENTRY_BITS, seating::NONE, state::PoolValue};
-use crate::rules::{MAX_PIECES, OwnEntry, board::CellId};
+use crate::rules::{MAX_PIECES, MAX_SEATS, OwnEntry, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
 /// [`Game::explain`].
@@ -209,11 +209,10 @@ fn any_bit_in(bits: &[u64; 4], from: u8, to: u8) -> bool {
 }
 
 impl Game {
-    /// The side whose blockade on the cell of `seat`'s step `step` is made
-    /// of pieces of two or more of its seats, if there is one.
-    fn partners_blockade_at(&self, state: &State, seat: usize, step: u8) -> Option<u8> {
-        let blockade = self.hot.blockade;
-        let mut counts = [(0u8, 0u8); crate::rules::MAX_SEATS];
+    /// For each side, the pieces on the cell of `seat`'s step `step` and
+    /// how many of its seats they belong to.
+    fn side_counts_at(&self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
+        let mut counts = [(0u8, 0u8); MAX_SEATS];
         for (other, steps) in state.pieces.iter().enumerate() {
             let home = self.seating.home(other);
             let [a, b] = self.seating.meet(other, seat, step);
@@ -230,8 +229,16 @@ impl Game {
                 entry.1 += 1;
             }
         }
-        (0..counts.len())
-            .find(|&side| counts[side].0 >= blockade && counts[side].1 >= 2)
+        counts
+    }
+
+    /// The side whose blockade on the cell of `seat`'s step `step` is made
+    /// of pieces of two or more of its seats, if there is one.
+    fn partners_blockade_at(&self, state: &State, seat: usize, step: u8) -> Option<u8> {
+        let blockade = self.hot.blockade;
+        self.side_counts_at(state, seat, step)
+            .iter()
+            .position(|&(pieces, seats)| pieces >= blockade && seats >= 2)
             .map(|side| side as u8)
     }
 
@@ -240,24 +247,16 @@ impl Game {
     fn largest_at(&self, state: &State, seat: usize, step: u8, skip_side: Option<u8>) -> u8 {
         let side = self.side[seat];
         let with_own = self.hot.view_own;
-        let mut counts = [0u8; crate::rules::MAX_SEATS];
-        for (other, steps) in state.pieces.iter().enumerate() {
-            let other_side = self.side[other];
-            if (other_side == side && !with_own) || Some(other_side) == skip_side {
-                continue;
-            }
-            let home = self.seating.home(other);
-            let [a, b] = self.seating.meet(other, seat, step);
-            if a == NONE {
-                continue;
-            }
-            let here = steps
-                .iter()
-                .filter(|&&s| s > 0 && s < home && (s == a || s == b))
-                .count() as u8;
-            counts[other_side as usize] += here;
-        }
-        counts.iter().copied().max().unwrap_or(0)
+        self.side_counts_at(state, seat, step)
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| {
+                let s = s as u8;
+                (s != side || with_own) && Some(s) != skip_side
+            })
+            .map(|(_, &(pieces, _))| pieces)
+            .max()
+            .unwrap_or(0)
     }
 }
 

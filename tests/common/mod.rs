@@ -63,6 +63,20 @@ pub fn die(value: u8, again: bool) -> PoolValue {
     }
 }
 
+/// What waits after throws of one die whose face `again_face` throws
+/// again: the values, each such face a throw still to come and one more of
+/// them in a row this turn.
+pub fn one_die(pool: &[u8], again_face: u8) -> Waiting {
+    let pool: Vec<PoolValue> = pool.iter().map(|&v| die(v, v == again_face)).collect();
+    let extra = pool.iter().filter(|v| v.again).count();
+    Waiting {
+        pool,
+        extra,
+        streak: extra,
+        doubles: false,
+    }
+}
+
 /// Loads a readable position: for each playing seat in turn order the steps
 /// of its pieces (any order), the seat to move, and what waits. Seats with
 /// every piece home are finished; a seat has brought a piece out when one
