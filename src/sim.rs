@@ -31,11 +31,24 @@ pub fn random_step(
     rng: &mut Rng,
     buf: &mut Vec<Action>,
 ) -> Option<Action> {
-    let action = match game.actor(state) {
+    if !game.fits(state) {
+        return None;
+    }
+    step_fitting(game, state, rng, buf)
+}
+
+/// [`random_step`] for a state known to fit the game; applying an action
+/// keeps it fitting, so a game checks its state's shape once.
+fn step_fitting(
+    game: &Game,
+    state: &mut State,
+    rng: &mut Rng,
+    buf: &mut Vec<Action>,
+) -> Option<Action> {
+    let action = match game.actor_fitting(state) {
         Actor::Terminal => return None,
         Actor::Chance => throw(game, state, rng),
         Actor::Seat(_) | Actor::Player(_) => {
-            // The actor is known, so the state fits the game.
             buf.clear();
             game.legal_fitting(state, buf);
             buf[rng.random_range(0..buf.len())]
@@ -64,7 +77,7 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
     let mut buf = Vec::with_capacity(64);
     let mut history = Vec::new();
     let mut actions = 0;
-    while let Some(a) = random_step(game, &mut state, rng, &mut buf) {
+    while let Some(a) = step_fitting(game, &mut state, rng, &mut buf) {
         actions += 1;
         if keep_history {
             history.push(a);

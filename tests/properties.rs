@@ -563,19 +563,25 @@ fn states_of_the_wrong_shape_are_refused_without_panicking() {
             s.mover = 40;
             shapes.push(s);
             let mut s = good.clone();
-            s.pieces.push(Default::default());
+            s.pieces = pachisi::Pieces::new(1, 1).expect("one piece fits");
             shapes.push(s);
         }
         let race = good.field.is_none();
         let mut s = good.clone();
-        s.pieces.clear();
+        s.pieces = pachisi::Pieces::none();
         if race {
             shapes.push(s);
             let mut s = good.clone();
             s.mover = 40;
             shapes.push(s);
             let mut s = good.clone();
-            s.pieces[0].pop();
+            // One piece fewer for every seat.
+            let shorter: Vec<Vec<u8>> = s
+                .pieces
+                .iter()
+                .map(|p| p[..p.len().saturating_sub(1)].to_vec())
+                .collect();
+            s.pieces = pachisi::Pieces::from_lists(&shorter).expect("fewer pieces fit");
             if game.rules().fight.is_some() {
                 // A fight keeps its position apart from the race's pieces.
                 s.fight = None;

@@ -145,7 +145,7 @@ impl Game {
         state.used = state.used.saturating_add(values_used);
         // Two pieces of one blockade are followed through the throw: they
         // may not come together on a new cell (stacks: pairs = apart).
-        let hot = self.hot;
+        let hot = &self.hot;
         if hot.pairs_apart && from > 0 && hot.blockade > 0 {
             match state.split {
                 Some((a, b)) if a == from => state.split = Some((target, b)),
@@ -160,12 +160,13 @@ impl Game {
             }
         }
         let pieces = &mut state.pieces[seat];
-        let mut moved = 0;
-        for step in pieces.iter_mut() {
-            if *step == from && moved < count {
-                *step = target;
-                moved += 1;
-            }
+        // Sorted: the pieces at `from` stand together; the first `count`
+        // of them move, and the seat's steps are sorted again.
+        let at = pieces.partition_point(|&s| s < from);
+        let mut end = at;
+        while end < pieces.len() && end < at + count as usize && pieces[end] == from {
+            pieces[end] = target;
+            end += 1;
         }
         sort_small(pieces);
         if from == 0 {
@@ -173,11 +174,8 @@ impl Game {
         }
         if target < home && hot.by_landing && self.takes_on(seat, from, target) {
             let mut taken = 0u8;
-            for other in 0..state.pieces.len() {
-                let partner = self.side[other] == self.side[seat];
-                if other == seat || (partner && !hot.partners) {
-                    continue;
-                }
+            for &other in self.seating.prey(seat) {
+                let other = other as usize;
                 // The other seat's steps on the cell just reached.
                 let [a, b] = self.seating.meet(other, seat, target);
                 if a == NONE {

@@ -3,7 +3,9 @@
 //! [`Game`](super::Game), so that a check reads flags next to each other
 //! instead of following the rule set's pointers.
 
-use crate::rules::{FirstPiece, NearHome, OwnEntry, RuleSet, UseValues, entry::EntryThrows};
+use crate::rules::{
+    FirstPiece, NearHome, OwnEntry, RuleSet, SeatId, UseValues, entry::EntryThrows,
+};
 
 /// Entry values below this are answered from bit sets; larger ones from the rules.
 pub(crate) const ENTRY_BITS: u8 = 128;
@@ -44,6 +46,12 @@ pub(crate) struct Hot {
     /// `home: near = smallest_throw`.
     pub near_smallest: bool,
     pub smallest: u8,
+    /// Bit `s` set when a move of pieces of seat `s` on its way, short of
+    /// home, to a cell no other side holds, past no crowded step, is
+    /// checked by its reach and the limit of own pieces on a cell alone:
+    /// the seat's track has no detour and no limit of all pieces on a
+    /// cell or order of bonuses applies.
+    pub plain: u8,
 }
 
 fn bits(throws: &EntryThrows) -> [u128; 2] {
@@ -61,8 +69,14 @@ fn bits(throws: &EntryThrows) -> [u128; 2] {
 }
 
 impl Hot {
-    pub(crate) fn new(rules: &RuleSet) -> Hot {
+    pub(crate) fn new(rules: &RuleSet, seats: &[SeatId]) -> Hot {
         let stacks = &rules.stacks;
+        let plain_rules = stacks.max == 0 && !rules.turn.bonus_after_dice;
+        let plain = seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| plain_rules && rules.seats[s.0 as usize].track.detour.is_none())
+            .fold(0u8, |bits, (i, _)| bits | 1 << i);
         Hot {
             entry_on: bits(&rules.entry.on),
             entry_first_on: bits(&rules.entry.first_on),
@@ -91,6 +105,7 @@ impl Hot {
             goal: rules.home.goal,
             near_smallest: rules.home.near == NearHome::SmallestThrow,
             smallest: rules.dice.smallest,
+            plain,
         }
     }
 }

@@ -21,7 +21,7 @@ pub use action::{Action, parse_move};
 pub use fight::{FightRefusal, FightState, Piece, Stack};
 pub use moves::Refusal;
 pub use outcome::{EndReason, Outcome};
-pub use state::{MAX_SEAT_PIECES, Phase, PoolValue, State};
+pub use state::{MAX_SEAT_PIECES, Phase, Pieces, PoolValue, State};
 
 use crate::rules::{
     MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, UseValues, dice::Outcome as DiceOutcome,
@@ -132,7 +132,13 @@ impl Game {
             .map(|s| &rules.seats[s.0 as usize].track)
             .filter(|_| rules.fight.is_none())
             .collect();
-        let seating = Arc::new(seating::Seating::new(&tracks));
+        let with_own = rules.stacks.blocks_own && rules.stacks.blockade > 0;
+        let seating = Arc::new(seating::Seating::new(
+            &tracks,
+            &table.side,
+            with_own,
+            rules.capture.partners,
+        ));
         let dice = &rules.dice;
         let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {
             (0..dice.total).map(|u| dice.pick(u) as u8).collect()
@@ -144,7 +150,7 @@ impl Game {
             side: table.side.clone(),
             sides: table.sides,
             seating,
-            hot: hot::Hot::new(&rules),
+            hot: hot::Hot::new(&rules, &table.seats),
             throw_table,
             player_count: table.players,
             player_of: table.player_of.clone(),
@@ -283,12 +289,15 @@ impl Game {
             return self.field_initial(field);
         }
         let n = self.rules.pieces_per_seat as usize;
-        let mut pieces = ArrayVec::new();
+        let mut pieces =
+            Pieces::new(self.seats.len(), n).expect("the compiler keeps the pieces within bounds");
         let mut entered = ArrayVec::new();
         // Pieces that begin out stand on step 1 (entry: already_out).
         let out = self.rules.entry.already_out as usize;
-        for _ in &self.seats {
-            pieces.push((0..n).map(|i| u8::from(i + out >= n)).collect());
+        for seat in 0..self.seats.len() {
+            for (i, step) in pieces[seat].iter_mut().enumerate() {
+                *step = u8::from(i + out >= n);
+            }
             entered.push(out > 0);
         }
         State {
@@ -321,6 +330,11 @@ impl Game {
         if !self.fits(state) {
             return Actor::Terminal;
         }
+        self.actor_fitting(state)
+    }
+
+    /// [`Game::actor`] for a state known to fit the game.
+    pub(crate) fn actor_fitting(&self, state: &State) -> Actor {
         if self.fight_rules().is_some() {
             return self.fight_actor(state);
         }
@@ -353,7 +367,7 @@ impl Game {
         state.pieces.len() == n
             && state.entered.len() == n
             && (state.mover as usize) < n
-            && state.pieces.iter().all(|p| p.len() == per_seat)
+            && state.pieces.per_seat() == per_seat
             && state.finished.iter().all(|&f| (f as usize) < n)
     }
 
@@ -516,42 +530,41 @@ impl Game {
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let groups = self.hot.groups;
-        let detour = self.seating.detour(seat);
-        let again = self.seating.detour_again(seat);
         let pool = &state.pool;
         let mut i = 0;
         while i < pieces.len() {
             let from = pieces[i];
-            let here = pieces[i..].iter().take_while(|&&s| s == from).count() as u8;
-            i += here as usize;
             if from >= home {
                 break;
             }
+            let mut here = 1;
+            while i + here < pieces.len() && pieces[i + here] == from {
+                here += 1;
+            }
+            i += here;
             // Pieces leave the start one at a time; others may go as a group.
-            let most = if from == 0 || !groups { 1 } else { here };
-            // Only pieces before a detour may choose to go round, by a
-            // value that reaches it.
-            let reaches_detour = |v: PoolValue| {
-                let plain = from as u16 + v.value as u16;
-                detour.is_some_and(|(a, b)| {
-                    (from < a && plain >= a as u16)
-                        || (again && (a..=b).contains(&from) && plain > b as u16)
-                })
+            let most = if from == 0 || !self.hot.groups {
+                1
+            } else {
+                here as u8
             };
             for count in 1..=most {
-                let start = out.len();
                 if let [v] = pool[..] {
                     // One value: every move is new, and they come in order.
-                    if self.check_move(state, &view, from, count, v, false).is_ok() {
+                    if self
+                        .check_present(state, &view, from, count, v, false)
+                        .is_ok()
+                    {
                         out.push(Action::Move {
                             from,
                             count,
                             by: v.value,
                         });
                     }
-                    if reaches_detour(v)
-                        && self.check_move(state, &view, from, count, v, true).is_ok()
+                    if self.reaches_detour(seat, from, v.value)
+                        && self
+                            .check_present(state, &view, from, count, v, true)
+                            .is_ok()
                     {
                         out.push(Action::Round {
                             from,
@@ -559,55 +572,80 @@ impl Game {
                             by: v.value,
                         });
                     }
-                    continue;
-                }
-                for (k, &v) in pool.iter().enumerate() {
-                    if pool[..k].contains(&v) {
-                        continue;
-                    }
-                    if self.check_move(state, &view, from, count, v, false).is_ok() {
-                        let a = Action::Move {
-                            from,
-                            count,
-                            by: v.value,
-                        };
-                        if !out[start..].contains(&a) {
-                            out.push(a);
-                        }
-                    }
-                    if reaches_detour(v)
-                        && self.check_move(state, &view, from, count, v, true).is_ok()
-                    {
-                        let a = Action::Round {
-                            from,
-                            count,
-                            by: v.value,
-                        };
-                        if !out[start..].contains(&a) {
-                            out.push(a);
-                        }
-                    }
-                }
-                if from == 0 && self.hot.entry_sum {
-                    for value in self.entry_sums(state) {
-                        let v = PoolValue {
-                            value,
-                            again: false,
-                            bonus: false,
-                        };
-                        let a = Action::step(0, value);
-                        if !out[start..].contains(&a)
-                            && self.check_move(state, &view, 0, 1, v, false).is_ok()
-                        {
-                            out.push(a);
-                        }
-                    }
-                }
-                if pool.len() > 1 {
-                    out[start..].sort_unstable();
+                } else {
+                    self.moves_of_values(state, &view, from, count, out);
                 }
             }
         }
+    }
+
+    /// The moves of `count` pieces at step `from` by each of several
+    /// waiting values, and by sums of two dice to come out (entry: sum),
+    /// sorted and without repeats.
+    fn moves_of_values(
+        &self,
+        state: &State,
+        view: &View,
+        from: u8,
+        count: u8,
+        out: &mut Vec<Action>,
+    ) {
+        let seat = state.mover as usize;
+        let pool = &state.pool;
+        let start = out.len();
+        for (k, &v) in pool.iter().enumerate() {
+            if pool[..k].contains(&v) {
+                continue;
+            }
+            for round in [false, true] {
+                if round && !self.reaches_detour(seat, from, v.value) {
+                    continue;
+                }
+                if self
+                    .check_present(state, view, from, count, v, round)
+                    .is_ok()
+                {
+                    let by = v.value;
+                    let a = if round {
+                        Action::Round { from, count, by }
+                    } else {
+                        Action::Move { from, count, by }
+                    };
+                    if !out[start..].contains(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+        if from == 0 && self.hot.entry_sum {
+            for value in self.entry_sums(state) {
+                let v = PoolValue {
+                    value,
+                    again: false,
+                    bonus: false,
+                };
+                let a = Action::step(0, value);
+                if !out[start..].contains(&a)
+                    && self.check_present(state, view, 0, 1, v, false).is_ok()
+                {
+                    out.push(a);
+                }
+            }
+        }
+        out[start..].sort_unstable();
+    }
+
+    /// Whether a piece of `seat` at step `from` may choose to go round its
+    /// detour with `value`: it stands before the detour and the value
+    /// reaches it, or it may go round again and the value passes its end.
+    #[inline]
+    fn reaches_detour(&self, seat: usize, from: u8, value: u8) -> bool {
+        let Some((a, b)) = self.seating.detour(seat) else {
+            return false;
+        };
+        let plain = from as u16 + value as u16;
+        (from < a && plain >= a as u16)
+            || (self.seating.detour_again(seat) && (a..=b).contains(&from) && plain > b as u16)
     }
 
     /// Sums of two waiting die values, for entry by a sum (entry: sum).
@@ -684,38 +722,38 @@ impl Game {
     }
 
     /// Whether some move uses a waiting value; stops at the first found.
+    /// Pieces on their way are tried before those at the start, whose
+    /// checks cost more (the order does not change the answer).
     fn any_move(&self, state: &State) -> bool {
         let seat = state.mover as usize;
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let detour = self.seating.detour(seat);
-        let again = self.seating.detour_again(seat);
-        let mut i = 0;
-        while i < pieces.len() {
-            let from = pieces[i];
-            let here = pieces[i..].iter().take_while(|&&s| s == from).count() as u8;
-            i += here as usize;
+        let mut end = pieces.len();
+        while end > 0 {
+            let from = pieces[end - 1];
+            let mut here = 1;
+            while here < end && pieces[end - 1 - here] == from {
+                here += 1;
+            }
+            end -= here;
             if from >= home {
-                break;
+                continue;
             }
             let most = if from == 0 || !self.hot.groups {
                 1
             } else {
-                here
-            };
-            let reaches_detour = |v: PoolValue| {
-                let plain = from as u16 + v.value as u16;
-                detour.is_some_and(|(a, b)| {
-                    (from < a && plain >= a as u16)
-                        || (again && (a..=b).contains(&from) && plain > b as u16)
-                })
+                here as u8
             };
             for count in 1..=most {
                 for &v in &state.pool {
-                    if self.check_move(state, &view, from, count, v, false).is_ok()
-                        || (reaches_detour(v)
-                            && self.check_move(state, &view, from, count, v, true).is_ok())
+                    if self
+                        .check_present(state, &view, from, count, v, false)
+                        .is_ok()
+                        || (self.reaches_detour(seat, from, v.value)
+                            && self
+                                .check_present(state, &view, from, count, v, true)
+                                .is_ok())
                     {
                         return true;
                     }

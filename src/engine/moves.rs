@@ -125,36 +125,35 @@ pub(crate) struct View {
 impl View {
     #[inline(always)]
     pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
-        let side = game.side[seat];
-        // A blockade that stops its own side needs the side's pieces too.
-        let with_own = game.hot.view_own;
+        if game.hot.blockade > 0 {
+            View::build::<true>(game, state, seat)
+        } else {
+            View::build::<false>(game, state, seat)
+        }
+    }
+
+    /// The view, with the crowded steps only when a blockade can stand.
+    #[inline]
+    fn build<const CROWDED: bool>(game: &Game, state: &State, seat: usize) -> View {
         let mut occupied = [0u64; 4];
         let mut crowded = [0u64; 4];
+        // A step with no cell in common is NONE, the last bit, which no
+        // question about the race (always before home) reads.
         let mut mark = |step: u8| {
             let (word, bit) = ((step >> 6) as usize, 1u64 << (step & 63));
-            crowded[word] |= occupied[word] & bit;
+            if CROWDED {
+                crowded[word] |= occupied[word] & bit;
+            }
             occupied[word] |= bit;
         };
-        for (other, steps) in state.pieces.iter().enumerate() {
-            if game.side[other] == side && !with_own {
-                continue;
-            }
-            let home = game.seating.home(other);
-            let row = game.seating.row(seat, other);
-            // Sorted: pieces at the start come first, those home last.
-            for &step in steps.iter() {
-                if step == 0 {
-                    continue;
-                }
-                if step >= home {
-                    break;
-                }
+        for &other in game.seating.viewed(seat) {
+            let row = game.seating.row(seat, other as usize);
+            for &step in &state.pieces[other as usize] {
+                // Steps at the start and home are NONE in every row.
                 let [first, second] = row[step as usize];
-                if first != NONE {
-                    mark(first);
-                    if second != NONE {
-                        mark(second);
-                    }
+                mark(first);
+                if second != NONE {
+                    mark(second);
                 }
             }
         }
@@ -273,14 +272,10 @@ impl Game {
         round: bool,
     ) -> Result<u8, Refusal> {
         let seat = state.mover as usize;
-        let hot = &self.hot;
         let home = self.seating.home(seat);
         let pieces = &state.pieces[seat];
         if count == 0 {
             return Err(Refusal::EmptyGroup);
-        }
-        if value.bonus && hot.bonus_after_dice && state.pool.iter().any(|v| !v.bonus) {
-            return Err(Refusal::BonusAfterDice);
         }
         if from >= home {
             return Err(if from == home {
@@ -294,6 +289,74 @@ impl Game {
         if pieces.get(at + count as usize - 1) != Some(&from) {
             return Err(Refusal::NoPieces);
         }
+        self.check_present(state, view, from, count, value, round)
+    }
+
+    /// [`Game::check_move`] for `count` (one or more) of the mover's pieces
+    /// known to stand at step `from`, before home: what move generation asks.
+    /// The common case (one piece on a plain track to a cell no other side
+    /// holds, under rules without blockades or limits) is answered here;
+    /// everything else by [`Game::check_target`].
+    #[inline]
+    pub(crate) fn check_present(
+        &self,
+        state: &State,
+        view: &View,
+        from: u8,
+        count: u8,
+        value: PoolValue,
+        round: bool,
+    ) -> Result<u8, Refusal> {
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        let hot = &self.hot;
+        if from == 0 || round || hot.plain & (1 << seat) == 0 || (count > 1 && !hot.groups) {
+            return self.check_target(state, view, from, count, value, round);
+        }
+        let target = from as u16 + value.value as u16;
+        if target >= home as u16 {
+            return self.check_target(state, view, from, count, value, round);
+        }
+        let target = target as u8;
+        // Anything in the way or on the cell, or a limit to the cell:
+        // the whole check decides.
+        if (hot.blockade > 0 && view.any_crowded_in(from + 1, target - 1, hot.blockade))
+            || view.at(target)
+            || state.split.is_some()
+            || (hot.own_max > 0 && self.own_on(state, seat, target) + count > hot.own_max)
+        {
+            return self.check_target(state, view, from, count, value, round);
+        }
+        Ok(target)
+    }
+
+    /// How many of `seat`'s own pieces stand on the cell of its race step `step`.
+    #[inline]
+    fn own_on(&self, state: &State, seat: usize, step: u8) -> u8 {
+        let [a, b] = self.seating.meet(seat, seat, step);
+        state.pieces[seat]
+            .iter()
+            .filter(|&&s| s == a || s == b)
+            .count() as u8
+    }
+
+    /// The whole of [`Game::check_present`].
+    #[inline(never)]
+    fn check_target(
+        &self,
+        state: &State,
+        view: &View,
+        from: u8,
+        count: u8,
+        value: PoolValue,
+        round: bool,
+    ) -> Result<u8, Refusal> {
+        let seat = state.mover as usize;
+        let hot = &self.hot;
+        let home = self.seating.home(seat);
+        if value.bonus && hot.bonus_after_dice && state.pool.iter().any(|v| !v.bonus) {
+            return Err(Refusal::BonusAfterDice);
+        }
         let target = if from == 0 {
             if count > 1 {
                 return Err(Refusal::GroupFromStart);
@@ -302,7 +365,10 @@ impl Game {
                 !state.entered[seat]
             } else {
                 // Sorted: after the pieces at the start, the next is out or home.
-                pieces.iter().find(|&&s| s > 0).is_none_or(|&s| s >= home)
+                state.pieces[seat]
+                    .iter()
+                    .find(|&&s| s > 0)
+                    .is_none_or(|&s| s >= home)
             };
             if !self.entry_allows(first, value) {
                 return Err(Refusal::EntryValue { first });
@@ -485,8 +551,8 @@ impl Game {
         } else {
             0..state.pieces.len()
         };
-        for (other, steps) in state.pieces[counted.clone()].iter().enumerate() {
-            let other = other + counted.start;
+        for other in counted {
+            let steps = &state.pieces[other];
             let meet = self.seating.meet(other, seat, target);
             let here = on(steps, meet);
             if other == seat {

@@ -22,10 +22,24 @@ pub(crate) struct Seating {
     detours: Vec<Option<(u8, u8)>>,
     /// Whether each seat's detour may be gone round again (`detour .. again`).
     again: Vec<bool>,
+    /// For each seat, the seats whose pieces its view of the race holds:
+    /// the other sides', and its own side's too when a blockade stops it.
+    viewed: Vec<Vec<u8>>,
+    /// For each seat, the other seats whose pieces it takes by landing:
+    /// the other sides', and its partners' too when the rules say so.
+    prey: Vec<Vec<u8>>,
 }
 
 impl Seating {
-    pub(crate) fn new(tracks: &[&Track]) -> Seating {
+    /// The tables of `tracks`, one a playing seat, whose sides are `side`;
+    /// `with_own` when a seat's view holds its own side's pieces.
+    /// `take_partners` when a seat takes its partners' pieces too.
+    pub(crate) fn new(
+        tracks: &[&Track],
+        side: &[u8],
+        with_own: bool,
+        take_partners: bool,
+    ) -> Seating {
         let seats = tracks.len();
         let stride = tracks.iter().map(|t| t.cells.len()).max().unwrap_or(0);
         let mut meet = vec![[NONE; 2]; seats * seats * stride];
@@ -51,7 +65,25 @@ impl Seating {
             .collect();
         let detours = tracks.iter().map(|t| t.detour).collect();
         let again = tracks.iter().map(|t| t.detour_again).collect();
+        let viewed = (0..seats)
+            .map(|a| {
+                (0..seats)
+                    .filter(|&b| with_own || side.get(a) != side.get(b))
+                    .map(|b| b as u8)
+                    .collect()
+            })
+            .collect();
+        let prey = (0..seats)
+            .map(|a| {
+                (0..seats)
+                    .filter(|&b| b != a && (take_partners || side.get(a) != side.get(b)))
+                    .map(|b| b as u8)
+                    .collect()
+            })
+            .collect();
         Seating {
+            viewed,
+            prey,
             detours,
             again,
             seats,
@@ -84,6 +116,18 @@ impl Seating {
     #[inline]
     pub(crate) fn safe(&self, a: usize, step: u8) -> bool {
         self.safe[a][(step >> 6) as usize] & (1 << (step & 63)) != 0
+    }
+
+    /// The seats whose pieces seat `a`'s view of the race holds.
+    #[inline]
+    pub(crate) fn viewed(&self, a: usize) -> &[u8] {
+        &self.viewed[a]
+    }
+
+    /// The other seats whose pieces seat `a` takes by landing.
+    #[inline]
+    pub(crate) fn prey(&self, a: usize) -> &[u8] {
+        &self.prey[a]
     }
 
     /// For every step `q` of seat `b`, the race steps of seat `a` on its cell.

@@ -4,10 +4,131 @@
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{MAX_POOL, MAX_SEATS};
+use crate::rules::{MAX_PIECES, MAX_POOL, MAX_SEATS};
 
 /// The most pieces one seat may have.
 pub const MAX_SEAT_PIECES: usize = 16;
+
+/// The steps of every playing seat's pieces in one block of plain bytes:
+/// seat `s` holds `per_seat` steps from `s * per_seat`, ascending. Copying
+/// it is one copy of a small array, and reading a seat's pieces is one
+/// slice. In JSON it is a list of lists, one for each seat.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pieces {
+    /// The steps, seat after seat; the bytes past the last seat are 0.
+    steps: [u8; MAX_PIECES],
+    seats: u8,
+    per_seat: u8,
+}
+
+impl Pieces {
+    /// No seats: the pieces of a fight or a field game are kept elsewhere.
+    pub const fn none() -> Pieces {
+        Pieces {
+            steps: [0; MAX_PIECES],
+            seats: 0,
+            per_seat: 0,
+        }
+    }
+
+    /// `seats` seats of `per_seat` pieces, all at step 0; `None` when they
+    /// do not fit.
+    pub fn new(seats: usize, per_seat: usize) -> Option<Pieces> {
+        (seats <= MAX_SEATS && per_seat <= MAX_SEAT_PIECES && seats * per_seat <= MAX_PIECES)
+            .then_some(Pieces {
+                steps: [0; MAX_PIECES],
+                seats: seats as u8,
+                per_seat: per_seat as u8,
+            })
+    }
+
+    /// The pieces of lists of steps, one list a seat, each as long as the
+    /// others.
+    pub fn from_lists<L: AsRef<[u8]>>(lists: &[L]) -> Result<Pieces, String> {
+        let per_seat = lists.first().map_or(0, |l| l.as_ref().len());
+        if lists.iter().any(|l| l.as_ref().len() != per_seat) {
+            return Err("every seat must have the same number of pieces".into());
+        }
+        let mut pieces = Pieces::new(lists.len(), per_seat).ok_or_else(|| {
+            format!(
+                "{} seats of {per_seat} pieces are more than a state holds \
+                 ({MAX_SEATS} seats, {MAX_SEAT_PIECES} pieces a seat, {MAX_PIECES} in all)",
+                lists.len()
+            )
+        })?;
+        for (seat, list) in lists.iter().enumerate() {
+            pieces[seat].copy_from_slice(list.as_ref());
+        }
+        Ok(pieces)
+    }
+
+    /// How many seats have pieces.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.seats as usize
+    }
+
+    /// Whether no seat has pieces.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.seats == 0
+    }
+
+    /// How many pieces each seat has.
+    #[inline]
+    pub fn per_seat(&self) -> usize {
+        self.per_seat as usize
+    }
+
+    /// Each seat's steps, in turn order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        (0..self.len()).map(move |s| &self[s])
+    }
+
+    /// Every piece's step, seat after seat.
+    #[inline]
+    pub fn all(&self) -> &[u8] {
+        &self.steps[..self.len() * self.per_seat()]
+    }
+}
+
+impl std::ops::Index<usize> for Pieces {
+    type Output = [u8];
+    #[inline]
+    fn index(&self, seat: usize) -> &[u8] {
+        assert!(seat < self.len(), "no seat {seat} among {}", self.len());
+        let n = self.per_seat();
+        &self.steps[seat * n..seat * n + n]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Pieces {
+    #[inline]
+    fn index_mut(&mut self, seat: usize) -> &mut [u8] {
+        assert!(seat < self.len(), "no seat {seat} among {}", self.len());
+        let n = self.per_seat();
+        &mut self.steps[seat * n..seat * n + n]
+    }
+}
+
+impl std::fmt::Debug for Pieces {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Pieces {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Pieces {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Pieces, D::Error> {
+        let lists = Vec::<Vec<u8>>::deserialize(deserializer)?;
+        Pieces::from_lists(&lists).map_err(serde::de::Error::custom)
+    }
+}
 
 /// What the state waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -42,7 +163,7 @@ pub struct PoolValue {
 #[serde(deny_unknown_fields)]
 pub struct State {
     /// For each playing seat in turn order, the steps of its pieces, ascending.
-    pub pieces: ArrayVec<ArrayVec<u8, MAX_SEAT_PIECES>, MAX_SEATS>,
+    pub pieces: Pieces,
     /// The playing seat (index in turn order) whose turn it is.
     pub mover: u8,
     /// What the state waits for.
@@ -103,7 +224,7 @@ fn copy_of<T: Copy, const N: usize>(v: &ArrayVec<T, N>) -> ArrayVec<T, N> {
 impl Clone for State {
     fn clone(&self) -> State {
         State {
-            pieces: self.pieces.iter().map(copy_of).collect(),
+            pieces: self.pieces,
             mover: self.mover,
             phase: self.phase,
             pool: copy_of(&self.pool),
@@ -133,5 +254,31 @@ impl State {
     /// Whether a playing seat has finished.
     pub fn has_finished(&self, seat: usize) -> bool {
         self.finished.contains(&(seat as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_read_and_write_as_one_list_a_seat() {
+        let pieces = Pieces::from_lists(&[vec![0, 3, 5], vec![1, 1, 9]]).unwrap();
+        assert_eq!(pieces.len(), 2);
+        assert_eq!(pieces.per_seat(), 3);
+        assert_eq!(&pieces[1], &[1, 1, 9]);
+        let json = serde_json::to_string(&pieces).unwrap();
+        assert_eq!(json, "[[0,3,5],[1,1,9]]");
+        let back: Pieces = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, pieces);
+    }
+
+    #[test]
+    fn pieces_of_seats_of_unequal_size_are_refused() {
+        let err = serde_json::from_str::<Pieces>("[[0,0],[0]]").unwrap_err();
+        assert!(err.to_string().contains("same number of pieces"), "{err}");
+        let err =
+            serde_json::from_str::<Pieces>("[[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]]").unwrap_err();
+        assert!(err.to_string().contains("more than a state holds"), "{err}");
     }
 }

@@ -9,7 +9,7 @@ pub mod state;
 
 use arrayvec::ArrayVec;
 
-use super::{Action, Actor, EndReason, Game, Outcome, Phase, Refusal, State, StateError};
+use super::{Action, Actor, EndReason, Game, Outcome, Phase, Pieces, Refusal, State, StateError};
 use crate::rules::{
     AtLimit,
     field::{BattleResult, CellKind, Column, FieldRules},
@@ -73,7 +73,7 @@ impl Game {
             Stage::Place
         };
         State {
-            pieces: ArrayVec::new(),
+            pieces: Pieces::none(),
             mover: 0,
             phase: if rules.chooser_by_die {
                 Phase::Opening

@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 
 pub use state::{FightState, Piece, Stack};
 
-use super::{Actor, Game, Phase, PoolValue, State};
+use super::{Actor, Game, Phase, Pieces, PoolValue, State};
 use crate::{
     Action,
     rules::{DUMMY, MAX_POOL, fight::FightRules},
@@ -682,7 +682,7 @@ impl Game {
     pub(crate) fn fight_initial(&self, f: &FightRules) -> State {
         let n = self.seats.len();
         let mut state = State {
-            pieces: (0..n).map(|_| ArrayVec::new()).collect(),
+            pieces: Pieces::new(n, 0).unwrap_or(Pieces::none()),
             mover: 0,
             phase: Phase::Opening,
             pool: ArrayVec::new(),
