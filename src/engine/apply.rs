@@ -75,27 +75,29 @@ impl Game {
         state.used = 0;
         state.split = None;
         state.doubles = outcome.doubles;
-        let dice = &self.rules.dice;
+        let again = outcome.again;
+        let room = state.pool.remaining_capacity();
+        for &value in outcome.values.iter().take(room) {
+            state.pool.push(PoolValue {
+                value,
+                again,
+                bonus: false,
+            });
+        }
         // On a double with no piece at the start, the bottom faces move too.
-        let bottoms = outcome.doubles
+        let dice = &self.rules.dice;
+        if outcome.doubles
             && dice.bottoms_sum > 0
-            && !state.pieces[state.mover as usize].contains(&0);
-        let bottom_values = outcome
-            .values
-            .iter()
-            .map(|v| dice.bottoms_sum.saturating_sub(*v));
-        let values = outcome
-            .values
-            .iter()
-            .copied()
-            .chain(bottom_values.filter(|_| bottoms));
-        for value in values {
-            if !state.pool.is_full() {
-                state.pool.push(PoolValue {
-                    value,
-                    again: outcome.again,
-                    bonus: false,
-                });
+            && !state.pieces[state.mover as usize].contains(&0)
+        {
+            for &top in &outcome.values {
+                if !state.pool.is_full() {
+                    state.pool.push(PoolValue {
+                        value: dice.bottoms_sum.saturating_sub(top),
+                        again,
+                        bonus: false,
+                    });
+                }
             }
         }
         let keep_throwing = outcome.again

@@ -487,6 +487,7 @@ impl Game {
 
     /// Whether the mover has pieces waiting at the start and one on its first
     /// step, which must then move on first (entry: clear_start).
+    #[inline]
     fn must_clear_start(&self, state: &State) -> bool {
         let pieces = &state.pieces[state.mover as usize];
         self.rules.entry.clear_start && pieces.contains(&0) && pieces.contains(&1)
@@ -494,11 +495,17 @@ impl Game {
 
     /// The step of the mover's blockade that has stood its time, if any
     /// (stacks: blockade_turns).
+    #[inline]
     pub fn overdue_blockade(&self, state: &State) -> Option<u8> {
         let limit = self.hot.blockade_turns;
         if limit == 0 {
             return None;
         }
+        self.blockade_over(state, limit)
+    }
+
+    /// The step of the mover's blockade that has stood `limit` turns.
+    fn blockade_over(&self, state: &State, limit: u8) -> Option<u8> {
         state
             .blockade_ages
             .iter()
