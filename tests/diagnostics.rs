@@ -60,3 +60,17 @@ fn bundled_variant_summaries() {
         insta::assert_snapshot!(format!("summary_{name}"), rules.summary());
     }
 }
+
+/// A rule set changed by hand past what a state holds is refused when it is
+/// seated, with the limits in words, instead of failing later.
+#[test]
+fn a_rule_set_with_more_pieces_than_a_state_holds_is_refused_when_seated() {
+    let mut rules = pachisi::variants::compile_bundled("pachisi").expect("bundled");
+    std::sync::Arc::make_mut(&mut rules).pieces_per_seat = 17;
+    let err = pachisi::Game::new(rules, 4).expect_err("17 pieces a seat do not fit");
+    assert_eq!(
+        err.to_string(),
+        "Pachisi with 4 seats of 17 pieces is more than a state holds \
+         (8 seats, 16 pieces a seat, 64 in all)"
+    );
+}

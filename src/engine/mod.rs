@@ -24,7 +24,8 @@ pub use outcome::{EndReason, Outcome};
 pub use state::{MAX_SEAT_PIECES, Phase, Pieces, PoolValue, State};
 
 use crate::rules::{
-    MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, UseValues, dice::Outcome as DiceOutcome,
+    MAX_PIECES, MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, UseValues,
+    dice::Outcome as DiceOutcome,
 };
 use moves::{Occupancy, View};
 
@@ -70,6 +71,20 @@ pub enum SetupError {
         players: usize,
         /// The numbers the file gives, in words.
         choices: String,
+    },
+    /// The seats' pieces are more than a state holds (a rule set built by
+    /// hand; the compiler refuses such a file).
+    #[error(
+        "{game} with {seats} seats of {pieces} pieces is more than a state holds \
+         ({MAX_SEATS} seats, {MAX_SEAT_PIECES} pieces a seat, {MAX_PIECES} in all)"
+    )]
+    TooManyPieces {
+        /// The game's name.
+        game: String,
+        /// The playing seats.
+        seats: usize,
+        /// The pieces of each seat.
+        pieces: usize,
     },
 }
 
@@ -125,6 +140,15 @@ impl Game {
                 choices: choices.join(" or "),
             });
         };
+        let race = rules.fight.is_none() && rules.field.is_none();
+        let pieces = rules.pieces_per_seat as usize;
+        if race && Pieces::new(table.seats.len(), pieces).is_none() {
+            return Err(SetupError::TooManyPieces {
+                game: rules.name.clone(),
+                seats: table.seats.len(),
+                pieces,
+            });
+        }
         // A fight has no tracks: its seating tables stay empty.
         let tracks: Vec<&Track> = table
             .seats
@@ -289,40 +313,24 @@ impl Game {
             return self.field_initial(field);
         }
         let n = self.rules.pieces_per_seat as usize;
-        let mut pieces =
-            Pieces::new(self.seats.len(), n).expect("the compiler keeps the pieces within bounds");
-        let mut entered = ArrayVec::new();
+        let seats = self.seats.len();
+        // Game::new refused a table whose pieces a state cannot hold.
+        let mut pieces = Pieces::new(seats, n).unwrap_or(Pieces::none());
         // Pieces that begin out stand on step 1 (entry: already_out).
         let out = self.rules.entry.already_out as usize;
-        for seat in 0..self.seats.len() {
+        for seat in 0..seats {
             for (i, step) in pieces[seat].iter_mut().enumerate() {
                 *step = u8::from(i + out >= n);
             }
-            entered.push(out > 0);
         }
-        State {
-            pieces,
-            mover: 0,
-            phase: if self.rules.turn.begins_by_throw {
-                Phase::Opening
-            } else {
-                Phase::Throw
-            },
-            pool: ArrayVec::new(),
-            extra: 0,
-            streak: 0,
-            tried: 0,
-            used: 0,
-            split: None,
-            doubles: false,
-            blockade_ages: ArrayVec::new(),
-            entered,
-            turns: 0,
-            finished: ArrayVec::new(),
-            at_limit: false,
-            fight: None,
-            field: None,
-        }
+        let phase = if self.rules.turn.begins_by_throw {
+            Phase::Opening
+        } else {
+            Phase::Throw
+        };
+        let mut state = State::at_start(pieces, seats, phase);
+        state.entered.iter_mut().for_each(|e| *e = out > 0);
+        state
     }
 
     /// Who acts now.

@@ -246,6 +246,30 @@ impl Clone for State {
 }
 
 impl State {
+    /// A state before anything has happened: `pieces` placed, `seats`
+    /// playing seats none of which has brought a piece out, waiting in `phase`.
+    pub(crate) fn at_start(pieces: Pieces, seats: usize, phase: Phase) -> State {
+        State {
+            pieces,
+            mover: 0,
+            phase,
+            pool: ArrayVec::new(),
+            extra: 0,
+            streak: 0,
+            tried: 0,
+            used: 0,
+            split: None,
+            doubles: false,
+            blockade_ages: ArrayVec::new(),
+            entered: (0..seats.min(MAX_SEATS)).map(|_| false).collect(),
+            turns: 0,
+            finished: ArrayVec::new(),
+            at_limit: false,
+            fight: None,
+            field: None,
+        }
+    }
+
     /// The steps of one playing seat's pieces.
     pub fn seat_pieces(&self, seat: usize) -> &[u8] {
         &self.pieces[seat]

@@ -72,29 +72,14 @@ impl Game {
         } else {
             Stage::Place
         };
-        State {
-            pieces: Pieces::none(),
-            mover: 0,
-            phase: if rules.chooser_by_die {
-                Phase::Opening
-            } else {
-                Phase::Move
-            },
-            pool: ArrayVec::new(),
-            extra: 0,
-            streak: 0,
-            tried: 0,
-            blockade_ages: ArrayVec::new(),
-            doubles: false,
-            used: 0,
-            split: None,
-            entered: ArrayVec::new(),
-            turns: 0,
-            finished: ArrayVec::new(),
-            at_limit: false,
-            fight: None,
-            field: Some(Box::new(FieldState::new(stage))),
-        }
+        let phase = if rules.chooser_by_die {
+            Phase::Opening
+        } else {
+            Phase::Move
+        };
+        let mut state = State::at_start(Pieces::none(), 0, phase);
+        state.field = Some(Box::new(FieldState::new(stage)));
+        state
     }
 
     /// Whether a state has the shape of a field game.

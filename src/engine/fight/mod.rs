@@ -681,25 +681,8 @@ impl Game {
     /// The state at the start of a fight: every piece waiting.
     pub(crate) fn fight_initial(&self, f: &FightRules) -> State {
         let n = self.seats.len();
-        let mut state = State {
-            pieces: Pieces::new(n, 0).unwrap_or(Pieces::none()),
-            mover: 0,
-            phase: Phase::Opening,
-            pool: ArrayVec::new(),
-            extra: 0,
-            streak: 0,
-            tried: 0,
-            used: 0,
-            split: None,
-            doubles: false,
-            blockade_ages: ArrayVec::new(),
-            entered: (0..n).map(|_| false).collect(),
-            turns: 0,
-            finished: ArrayVec::new(),
-            at_limit: false,
-            fight: None,
-            field: None,
-        };
+        let pieces = Pieces::new(n, 0).unwrap_or(Pieces::none());
+        let mut state = State::at_start(pieces, n, Phase::Opening);
         let waiting = (0..n)
             .map(|_| f.kinds.iter().map(|k| k.count).collect())
             .collect();
