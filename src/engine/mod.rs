@@ -1000,6 +1000,12 @@ impl Game {
         if self.rules.field.is_some() {
             return self.field_action_text(action);
         }
+        self.common_action_text(action)
+    }
+
+    /// The notation of the actions every model shares: who begins and a
+    /// throw by its outcome's label; any other in the context-free form.
+    pub(crate) fn common_action_text(&self, action: Action) -> String {
         match action {
             Action::Begin(i) if (i as usize) < self.seats.len() => {
                 format!("begin {}", self.seat_name(i as usize))

@@ -905,14 +905,7 @@ impl Game {
             Action::Fight => "fight".into(),
             Action::Retreat { from, to } => format!("retreat {}-{}", n(from), n(to)),
             Action::Lose(c) => format!("lose {}", n(c)),
-            Action::Begin(i) if (i as usize) < self.seats.len() => {
-                format!("begin {}", self.seat_name(i as usize))
-            }
-            Action::Throw(i) => match self.rules.dice.outcomes.get(i as usize) {
-                Some(o) => format!("throw {}", o.label),
-                None => action.to_string(),
-            },
-            _ => action.to_string(),
+            _ => self.common_action_text(action),
         }
     }
 
