@@ -46,11 +46,8 @@ pub(crate) struct Hot {
     /// `home: near = smallest_throw`.
     pub near_smallest: bool,
     pub smallest: u8,
-    /// Bit `s` set when a move of pieces of seat `s` on its way, short of
-    /// home, to a cell no other side holds, past no crowded step, is
-    /// checked by its reach and the limit of own pieces on a cell alone:
-    /// the seat's track has no detour and no limit of all pieces on a
-    /// cell or order of bonuses applies.
+    /// Bit `s` set when no detour on seat `s`'s track, no order of bonuses
+    /// and no limit of pieces on a cell applies to a move of its pieces.
     pub plain: u8,
 }
 
@@ -71,7 +68,7 @@ fn bits(throws: &EntryThrows) -> [u128; 2] {
 impl Hot {
     pub(crate) fn new(rules: &RuleSet, seats: &[SeatId]) -> Hot {
         let stacks = &rules.stacks;
-        let plain_rules = stacks.max == 0 && !rules.turn.bonus_after_dice;
+        let plain_rules = stacks.max == 0 && stacks.own_max == 0 && !rules.turn.bonus_after_dice;
         let plain = seats
             .iter()
             .enumerate()

@@ -294,9 +294,10 @@ impl Game {
 
     /// [`Game::check_move`] for `count` (one or more) of the mover's pieces
     /// known to stand at step `from`, before home: what move generation asks.
-    /// The common case (one piece on a plain track to a cell no other side
-    /// holds, under rules without blockades or limits) is answered here;
-    /// everything else by [`Game::check_target`].
+    /// The common case (pieces on their way by a die, short of home, not
+    /// reaching a detour, past no crowded step, to a cell no other side
+    /// holds, within the cell's limits) is answered here; everything else
+    /// by [`Game::check_target`].
     #[inline]
     pub(crate) fn check_present(
         &self,
@@ -310,11 +311,20 @@ impl Game {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
         let hot = &self.hot;
-        if from == 0 || round || hot.plain & (1 << seat) == 0 || (count > 1 && !hot.groups) {
-            return self.check_target(state, view, from, count, value, round);
-        }
         let target = from as u16 + value.value as u16;
-        if target >= home as u16 {
+        let reaches_detour = || {
+            self.seating
+                .detour(seat)
+                .is_some_and(|(a, _)| from < a && target >= a as u16)
+        };
+        // Plain: none of the detour, bonus order or cell limits applies.
+        let plain = hot.plain & (1 << seat) != 0;
+        if from == 0
+            || round
+            || (count > 1 && !hot.groups)
+            || target >= home as u16
+            || (!plain && ((value.bonus && hot.bonus_after_dice) || reaches_detour()))
+        {
             return self.check_target(state, view, from, count, value, round);
         }
         let target = target as u8;
@@ -323,11 +333,33 @@ impl Game {
         if (hot.blockade > 0 && view.any_crowded_in(from + 1, target - 1, hot.blockade))
             || view.at(target)
             || state.split.is_some()
-            || (hot.own_max > 0 && self.own_on(state, seat, target) + count > hot.own_max)
+            || (!plain && !self.room_for(state, seat, target, count))
         {
             return self.check_target(state, view, from, count, value, round);
         }
         Ok(target)
+    }
+
+    /// Whether the cell of `seat`'s race step `target`, where no other side
+    /// stands, surely has room for `count` more of its pieces (stacks: max,
+    /// own_max); `false` when only the whole check can tell.
+    #[inline]
+    fn room_for(&self, state: &State, seat: usize, target: u8, count: u8) -> bool {
+        let hot = &self.hot;
+        if hot.own_max == 0 && hot.stack_max == 0 {
+            return true;
+        }
+        // A view that holds every seat saw nothing there; else partners
+        // may stand there unseen, which only the whole check counts.
+        let there = if hot.view_own {
+            0
+        } else if hot.stack_max > 0 {
+            return false;
+        } else {
+            self.own_on(state, seat, target)
+        };
+        (hot.own_max == 0 || there + count <= hot.own_max)
+            && (hot.stack_max == 0 || there + count <= hot.stack_max)
     }
 
     /// How many of `seat`'s own pieces stand on the cell of its race step `step`.
