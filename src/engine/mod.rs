@@ -773,6 +773,14 @@ impl Game {
         }
         let mut moves = Vec::new();
         self.moves_into(state, &mut moves);
+        // Two dice left: one move known to leave the other usable is enough.
+        if limit == 2
+            && moves
+                .iter()
+                .any(|&a| self.leaves_other_die_usable(state, &moves, a))
+        {
+            return 2;
+        }
         let mut best = 0;
         for a in moves {
             let mut next = state.clone();
