@@ -137,8 +137,6 @@ impl View {
     fn build<const CROWDED: bool>(game: &Game, state: &State, seat: usize) -> View {
         let mut occupied = [0u64; 4];
         let mut crowded = [0u64; 4];
-        // A step with no cell in common is NONE, the last bit, which no
-        // question about the race (always before home) reads.
         let mut mark = |step: u8| {
             let (word, bit) = ((step >> 6) as usize, 1u64 << (step & 63));
             if CROWDED {
@@ -151,9 +149,11 @@ impl View {
             for &step in &state.pieces[other as usize] {
                 // Steps at the start and home are NONE in every row.
                 let [first, second] = row[step as usize];
-                mark(first);
-                if second != NONE {
-                    mark(second);
+                if first != NONE {
+                    mark(first);
+                    if second != NONE {
+                        mark(second);
+                    }
                 }
             }
         }
