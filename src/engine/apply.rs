@@ -19,10 +19,10 @@ impl Game {
 
     /// [`Game::apply_unchecked`] for a state known to fit the game.
     pub(crate) fn apply_fitting(&self, state: &mut State, action: Action) {
-        if let Some(f) = self.fight_rules() {
-            return self.fight_apply(f, state, action);
-        }
-        if self.rules.field.is_some() {
+        if !self.race {
+            if let Some(f) = self.fight_rules() {
+                return self.fight_apply(f, state, action);
+            }
             return self.field_apply(state, action);
         }
         match action {

@@ -121,6 +121,9 @@ pub struct Game {
     throw_table: Arc<[u8]>,
     /// How many players sit at the table (see [`crate::rules::Table::players`]).
     player_count: usize,
+    /// Whether the game is a race (no fight, no field game): the hot path
+    /// asks this one flag before anything else.
+    race: bool,
     /// For each playing seat, the player who moves it, or [`crate::rules::DUMMY`].
     player_of: Vec<u8>,
 }
@@ -178,6 +181,7 @@ impl Game {
             throw_table,
             player_count: table.players,
             player_of: table.player_of.clone(),
+            race,
             rules,
         })
     }
@@ -343,10 +347,10 @@ impl Game {
 
     /// [`Game::actor`] for a state known to fit the game.
     pub(crate) fn actor_fitting(&self, state: &State) -> Actor {
-        if self.fight_rules().is_some() {
-            return self.fight_actor(state);
-        }
-        if self.rules.field.is_some() {
+        if !self.race {
+            if self.fight_rules().is_some() {
+                return self.fight_actor(state);
+            }
             return self.field_actor(state);
         }
         match state.phase {
@@ -447,10 +451,10 @@ impl Game {
     /// [`Game::legal_actions_into`] for a state known to fit the game, into
     /// an empty buffer.
     pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
-        if let Some(f) = self.fight_rules() {
-            return self.fight_legal(f, state, out);
-        }
-        if self.rules.field.is_some() {
+        if !self.race {
+            if let Some(f) = self.fight_rules() {
+                return self.fight_legal(f, state, out);
+            }
             return self.field_legal(state, out);
         }
         match state.phase {
@@ -566,6 +570,9 @@ impl Game {
             for count in 1..=most {
                 if let [v] = pool[..] {
                     // One value: every move is new, and they come in order.
+                    if from == 0 && !self.may_leave_start(v) {
+                        continue;
+                    }
                     if self
                         .check_present(state, &view, from, count, v, false)
                         .is_ok()
@@ -609,7 +616,7 @@ impl Game {
         let pool = &state.pool;
         let start = out.len();
         for (k, &v) in pool.iter().enumerate() {
-            if pool[..k].contains(&v) {
+            if pool[..k].contains(&v) || (from == 0 && !self.may_leave_start(v)) {
                 continue;
             }
             for round in [false, true] {
@@ -715,7 +722,8 @@ impl Game {
     /// another group of the mover's pieces, on its way and out of its goal,
     /// has a plain move by the other die among `moves` whose run of steps
     /// does not reach the cell where `a` ends. Moving a group off its step
-    /// and taking pieces only open the way, so that move stays allowed.
+    /// (or a piece out of its start) and taking pieces only open the way,
+    /// so that move stays allowed.
     fn leaves_other_die_usable(&self, state: &State, moves: &[Action], a: Action) -> bool {
         let [x, y] = state.pool[..] else {
             return false;
@@ -725,7 +733,7 @@ impl Game {
             Action::Round { from, by, .. } => (from, by, true),
             _ => return false,
         };
-        if x.bonus || y.bonus || from == 0 {
+        if x.bonus || y.bonus {
             return false;
         }
         let other = if by == x.value {
@@ -737,7 +745,13 @@ impl Game {
         };
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        let Ok(end) = self.reach_on(seat, from, by, round) else {
+        // A piece leaving its start stands on step 1 unless it moves the score.
+        let end = if from == 0 && !self.hot.entry_moves_score {
+            Ok(1)
+        } else {
+            self.reach_on(seat, from, by, round)
+        };
+        let Ok(end) = end else {
             return false;
         };
         // The mover's steps on the cell where the move ends.
@@ -820,6 +834,9 @@ impl Game {
             };
             for count in 1..=most {
                 for &v in &state.pool {
+                    if from == 0 && !self.may_leave_start(v) {
+                        continue;
+                    }
                     if self
                         .check_present(state, &view, from, count, v, false)
                         .is_ok()

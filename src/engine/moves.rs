@@ -532,6 +532,13 @@ impl Game {
         Ok(jumped)
     }
 
+    /// Whether `value` may let some piece leave its start, first or not;
+    /// when not, a move from the start is refused without a closer look.
+    #[inline]
+    pub(crate) fn may_leave_start(&self, value: PoolValue) -> bool {
+        self.entry_allows(false, value) || self.entry_allows(true, value)
+    }
+
     /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
     #[inline]
     pub(crate) fn entry_allows(&self, first: bool, value: PoolValue) -> bool {
