@@ -693,18 +693,38 @@ impl Game {
     /// Keeps the moves after which the most values can be used in this
     /// throw; when only one can be used, the moves using the largest (turn: use = most).
     fn keep_most_using(&self, state: &State, out: &mut Vec<Action>) {
-        let depths: Vec<u8> = out
-            .iter()
-            .map(|&a| {
-                if self.leaves_other_die_usable(state, out, a) {
-                    return 2;
-                }
+        let all = state.pool.len() as u8;
+        // Mostly the whole throw can be used: then the moves kept are those
+        // after which it can, each settled by the first way found. A move
+        // after which it cannot has, for now, the depth of the values it
+        // uses itself.
+        let mut depths: Vec<u8> = Vec::with_capacity(out.len());
+        let mut any_full = false;
+        for &a in out.iter() {
+            let depth = if self.leaves_other_die_usable(state, out, a) {
+                all
+            } else {
                 let mut next = state.clone();
                 self.apply_fitting(&mut next, a);
                 let used = next.used.saturating_sub(state.used);
-                used + self.most_usable(state, &next, (state.pool.len() as u8).saturating_sub(used))
-            })
-            .collect();
+                if used >= all || self.uses_all(state, &next, all - used) {
+                    all
+                } else {
+                    used
+                }
+            };
+            any_full |= depth == all;
+            depths.push(depth);
+        }
+        // None uses the whole throw: with more than two values, how many
+        // each leaves usable is counted in full.
+        if !any_full && all > 2 {
+            for (depth, &a) in depths.iter_mut().zip(out.iter()) {
+                let mut next = state.clone();
+                self.apply_fitting(&mut next, a);
+                *depth += self.most_usable(state, &next, all.saturating_sub(*depth));
+            }
+        }
         let best = depths.iter().copied().max().unwrap_or(0);
         let mut k = 0;
         out.retain(|_| {
@@ -715,6 +735,28 @@ impl Game {
             let largest = out.iter().filter_map(|a| a.by()).max();
             out.retain(|a| a.by().is_some() && a.by() == largest);
         }
+    }
+
+    /// Whether the same seat can still use `limit` values, one after
+    /// another, in the throw that `before` was in: whether
+    /// [`Game::most_usable`] finds `limit`, found by the first way that does.
+    fn uses_all(&self, before: &State, state: &State, limit: u8) -> bool {
+        if limit == 0 {
+            return true;
+        }
+        if state.phase != Phase::Move || state.mover != before.mover || state.turns != before.turns
+        {
+            return false;
+        }
+        if limit == 1 {
+            return self.any_move(state);
+        }
+        self.find_move(state, true, |a| {
+            let mut next = state.clone();
+            self.apply_fitting(&mut next, a);
+            let used = next.used.saturating_sub(state.used);
+            used >= limit || self.uses_all(before, &next, limit - used)
+        })
     }
 
     /// Whether, with two dice waiting, the move `a` surely leaves the other
@@ -809,9 +851,16 @@ impl Game {
     }
 
     /// Whether some move uses a waiting value; stops at the first found.
-    /// Pieces on their way are tried before those at the start, whose
-    /// checks cost more (the order does not change the answer).
     fn any_move(&self, state: &State) -> bool {
+        self.find_move(state, false, |_| true)
+    }
+
+    /// Whether some move the rules allow on its own passes `found`; stops
+    /// at the first. It tries the moves [`Game::moves_into`] lists (those
+    /// leaving the start by a sum of two dice only when `sums`), pieces on
+    /// their way before those at the start, whose checks cost more; the
+    /// order does not change the answer.
+    fn find_move(&self, state: &State, sums: bool, mut found: impl FnMut(Action) -> bool) -> bool {
         let seat = state.mover as usize;
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
@@ -837,13 +886,33 @@ impl Game {
                     if from == 0 && !self.may_leave_start(v) {
                         continue;
                     }
+                    let by = v.value;
                     if self
                         .check_present(state, &view, from, count, v, false)
                         .is_ok()
-                        || (self.reaches_detour(seat, from, v.value)
-                            && self
-                                .check_present(state, &view, from, count, v, true)
-                                .is_ok())
+                        && found(Action::Move { from, count, by })
+                    {
+                        return true;
+                    }
+                    if self.reaches_detour(seat, from, by)
+                        && self
+                            .check_present(state, &view, from, count, v, true)
+                            .is_ok()
+                        && found(Action::Round { from, count, by })
+                    {
+                        return true;
+                    }
+                }
+            }
+            if from == 0 && sums && self.hot.entry_sum {
+                for value in self.entry_sums(state) {
+                    let v = PoolValue {
+                        value,
+                        again: false,
+                        bonus: false,
+                    };
+                    if self.check_present(state, &view, 0, 1, v, false).is_ok()
+                        && found(Action::step(0, value))
                     {
                         return true;
                     }
@@ -1345,6 +1414,95 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The most values usable after `state`, one after another in the
+    /// throw that `before` was in, by trying every move: the definition the
+    /// engine's shortcuts must agree with.
+    fn most_usable_in_full(game: &Game, before: &State, state: &State, limit: u8) -> u8 {
+        if limit == 0
+            || state.phase != Phase::Move
+            || state.mover != before.mover
+            || state.turns != before.turns
+        {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        game.moves_into(state, &mut moves);
+        if limit == 1 {
+            // One value left: what any_move asks (a sum of two dice needs two).
+            return u8::from(game.any_move(state));
+        }
+        let mut best = 0;
+        for a in moves {
+            let mut next = state.clone();
+            game.apply_fitting(&mut next, a);
+            let used = next.used.saturating_sub(state.used);
+            best = best
+                .max(used + most_usable_in_full(game, before, &next, limit.saturating_sub(used)));
+        }
+        best
+    }
+
+    /// `use = most` keeps the moves after which the most values of the
+    /// throw can be used, and of those using one, the largest: the same
+    /// moves as trying every way in full, at every decision of random games
+    /// of every bundled variant that uses the most of a throw.
+    #[test]
+    fn use_most_keeps_the_moves_a_search_of_every_way_keeps() {
+        let mut checked = 0;
+        for name in crate::variants::names() {
+            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
+            if rules.turn.use_values != UseValues::Most {
+                continue;
+            }
+            let game = Game::with_most_players(rules);
+            let mut rng = crate::sim::rng(11);
+            for _ in 0..20 {
+                let mut state = game.new_initial_state();
+                let mut buf = Vec::new();
+                while crate::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some() {
+                    if state.phase != Phase::Move || state.pool.len() < 2 {
+                        continue;
+                    }
+                    let mut moves = Vec::new();
+                    game.moves_into(&state, &mut moves);
+                    let all = state.pool.len() as u8;
+                    let depths: Vec<u8> = moves
+                        .iter()
+                        .map(|&a| {
+                            let mut next = state.clone();
+                            game.apply_fitting(&mut next, a);
+                            let used = next.used.saturating_sub(state.used);
+                            used + most_usable_in_full(
+                                &game,
+                                &state,
+                                &next,
+                                all.saturating_sub(used),
+                            )
+                        })
+                        .collect();
+                    let best = depths.iter().copied().max().unwrap_or(0);
+                    let mut expected: Vec<Action> = moves
+                        .iter()
+                        .zip(&depths)
+                        .filter(|&(_, &d)| d == best)
+                        .map(|(&a, _)| a)
+                        .collect();
+                    if best == 1 {
+                        let largest = expected.iter().filter_map(|a| a.by()).max();
+                        expected.retain(|a| a.by().is_some() && a.by() == largest);
+                    }
+                    let mut kept = moves.clone();
+                    if moves.len() > 1 {
+                        game.keep_most_using(&state, &mut kept);
+                    }
+                    assert_eq!(kept, expected, "in {state:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} decisions were checked");
+    }
 
     /// Every move the short test of `use = most` passes really leaves the
     /// other die usable: tried in full, it uses the whole throw. Checked at
