@@ -1443,21 +1443,22 @@ mod tests {
         best
     }
 
-    /// `use = most` keeps the moves after which the most values of the
-    /// throw can be used, and of those using one, the largest: the same
-    /// moves as trying every way in full, at every decision of random games
-    /// of every bundled variant that uses the most of a throw.
-    #[test]
-    fn use_most_keeps_the_moves_a_search_of_every_way_keeps() {
-        let mut checked = 0;
+    /// Calls `check` with the moves the rules allow on their own at every
+    /// decision with two or more values waiting, in `games` random games
+    /// (from `seed`) of every bundled variant that uses the most of a throw.
+    fn each_use_most_decision(
+        seed: u64,
+        games: usize,
+        mut check: impl FnMut(&Game, &State, &[Action]),
+    ) {
         for name in crate::variants::names() {
             let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
             if rules.turn.use_values != UseValues::Most {
                 continue;
             }
             let game = Game::with_most_players(rules);
-            let mut rng = crate::sim::rng(11);
-            for _ in 0..20 {
+            let mut rng = crate::sim::rng(seed);
+            for _ in 0..games {
                 let mut state = game.new_initial_state();
                 let mut buf = Vec::new();
                 while crate::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some() {
@@ -1466,41 +1467,48 @@ mod tests {
                     }
                     let mut moves = Vec::new();
                     game.moves_into(&state, &mut moves);
-                    let all = state.pool.len() as u8;
-                    let depths: Vec<u8> = moves
-                        .iter()
-                        .map(|&a| {
-                            let mut next = state.clone();
-                            game.apply_fitting(&mut next, a);
-                            let used = next.used.saturating_sub(state.used);
-                            used + most_usable_in_full(
-                                &game,
-                                &state,
-                                &next,
-                                all.saturating_sub(used),
-                            )
-                        })
-                        .collect();
-                    let best = depths.iter().copied().max().unwrap_or(0);
-                    let mut expected: Vec<Action> = moves
-                        .iter()
-                        .zip(&depths)
-                        .filter(|&(_, &d)| d == best)
-                        .map(|(&a, _)| a)
-                        .collect();
-                    if best == 1 {
-                        let largest = expected.iter().filter_map(|a| a.by()).max();
-                        expected.retain(|a| a.by().is_some() && a.by() == largest);
-                    }
-                    let mut kept = moves.clone();
-                    if moves.len() > 1 {
-                        game.keep_most_using(&state, &mut kept);
-                    }
-                    assert_eq!(kept, expected, "in {state:?}");
-                    checked += 1;
+                    check(&game, &state, &moves);
                 }
             }
         }
+    }
+
+    /// `use = most` keeps the moves after which the most values of the
+    /// throw can be used, and of those using one, the largest: the same
+    /// moves as trying every way in full, at every decision of random games
+    /// of every bundled variant that uses the most of a throw.
+    #[test]
+    fn use_most_keeps_the_moves_a_search_of_every_way_keeps() {
+        let mut checked = 0;
+        each_use_most_decision(11, 20, |game, state, moves| {
+            let all = state.pool.len() as u8;
+            let depths: Vec<u8> = moves
+                .iter()
+                .map(|&a| {
+                    let mut next = state.clone();
+                    game.apply_fitting(&mut next, a);
+                    let used = next.used.saturating_sub(state.used);
+                    used + most_usable_in_full(game, state, &next, all.saturating_sub(used))
+                })
+                .collect();
+            let best = depths.iter().copied().max().unwrap_or(0);
+            let mut expected: Vec<Action> = moves
+                .iter()
+                .zip(&depths)
+                .filter(|&(_, &d)| d == best)
+                .map(|(&a, _)| a)
+                .collect();
+            if best == 1 {
+                let largest = expected.iter().filter_map(|a| a.by()).max();
+                expected.retain(|a| a.by().is_some() && a.by() == largest);
+            }
+            let mut kept = moves.to_vec();
+            if moves.len() > 1 {
+                game.keep_most_using(state, &mut kept);
+            }
+            assert_eq!(kept, expected, "in {state:?}");
+            checked += 1;
+        });
         assert!(checked > 1000, "only {checked} decisions were checked");
     }
 
@@ -1511,39 +1519,25 @@ mod tests {
     #[test]
     fn a_move_said_to_leave_the_other_die_usable_uses_the_whole_throw() {
         let mut tried = 0;
-        for name in crate::variants::names() {
-            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
-            if rules.turn.use_values != UseValues::Most {
-                continue;
+        each_use_most_decision(7, 30, |game, state, moves| {
+            if state.pool.len() != 2 {
+                return;
             }
-            let game = Game::with_most_players(rules);
-            let mut rng = crate::sim::rng(7);
-            for _ in 0..30 {
-                let mut state = game.new_initial_state();
-                let mut buf = Vec::new();
-                while crate::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some() {
-                    if state.phase != Phase::Move || state.pool.len() != 2 {
-                        continue;
-                    }
-                    let mut moves = Vec::new();
-                    game.moves_into(&state, &mut moves);
-                    for &a in &moves {
-                        if !game.leaves_other_die_usable(&state, &moves, a) {
-                            continue;
-                        }
-                        tried += 1;
-                        let mut next = state.clone();
-                        game.apply_fitting(&mut next, a);
-                        assert_eq!(next.used, state.used + 1, "{a} uses one die");
-                        assert_eq!(
-                            game.most_usable(&state, &next, 1),
-                            1,
-                            "after {a} the other die is usable in {state:?}"
-                        );
-                    }
+            for &a in moves {
+                if !game.leaves_other_die_usable(state, moves, a) {
+                    continue;
                 }
+                tried += 1;
+                let mut next = state.clone();
+                game.apply_fitting(&mut next, a);
+                assert_eq!(next.used, state.used + 1, "{a} uses one die");
+                assert_eq!(
+                    game.most_usable(state, &next, 1),
+                    1,
+                    "after {a} the other die is usable in {state:?}"
+                );
             }
-        }
+        });
         assert!(tried > 1000, "only {tried} moves were tried");
     }
 }
