@@ -180,7 +180,7 @@ impl Game {
                 let other = other as usize;
                 // The other seat's steps on the cell just reached.
                 let [a, b] = self.seating.meet(other, seat, target);
-                if a == NONE {
+                if a == NONE || !state.pieces.any_on(other, [a, b]) {
                     continue;
                 }
                 let before = taken;

@@ -92,6 +92,36 @@ impl Pieces {
     }
 }
 
+impl Pieces {
+    /// Whether any of `seat`'s pieces stands on step `a` or step `b`:
+    /// asked of all a seat's pieces at once when they fit in a word.
+    #[inline(always)]
+    pub(crate) fn any_on(&self, seat: usize, [a, b]: [u8; 2]) -> bool {
+        let n = self.per_seat();
+        let start = seat * n;
+        if n <= 8 && start + 8 <= MAX_PIECES {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&self.steps[start..start + 8]);
+            let word = u64::from_le_bytes(bytes);
+            let live = if n == 8 {
+                u64::MAX
+            } else {
+                (1u64 << (8 * n)) - 1
+            };
+            return (equal_bytes(word, a) | equal_bytes(word, b)) & live != 0;
+        }
+        self[seat].iter().any(|&s| s == a || s == b)
+    }
+}
+
+/// The high bit of each byte of `word` that equals `x`, and no other bit.
+#[inline(always)]
+fn equal_bytes(word: u64, x: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let t = word ^ (x as u64).wrapping_mul(0x0101_0101_0101_0101);
+    !(((t & LOW7) + LOW7) | t | LOW7)
+}
+
 impl std::ops::Index<usize> for Pieces {
     type Output = [u8];
     #[inline]
@@ -295,6 +325,24 @@ mod tests {
         assert_eq!(json, "[[0,3,5],[1,1,9]]");
         let back: Pieces = serde_json::from_str(&json).unwrap();
         assert_eq!(back, pieces);
+    }
+
+    #[test]
+    fn pieces_on_two_steps_are_found_for_every_size_of_seat() {
+        for per_seat in [1, 3, 4, 7, 8, 9, 16] {
+            let lists: Vec<Vec<u8>> = (0..4u8)
+                .map(|seat| (0..per_seat as u8).map(|i| (i * 3 + seat) % 7).collect())
+                .collect();
+            let pieces = Pieces::from_lists(&lists).unwrap();
+            for (seat, list) in lists.iter().enumerate() {
+                for a in 0..8u8 {
+                    for b in [a, a + 1, 255] {
+                        let expected = list.iter().any(|&s| s == a || s == b);
+                        assert_eq!(pieces.any_on(seat, [a, b]), expected, "{list:?} {a} {b}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
