@@ -700,8 +700,11 @@ impl Game {
         // uses itself.
         let mut depths: Vec<u8> = Vec::with_capacity(out.len());
         let mut any_full = false;
+        let mut view = None;
         for &a in out.iter() {
-            let depth = if self.leaves_other_die_usable(state, out, a) {
+            let depth = if self.leaves_other_die_usable(state, out, a)
+                || self.moved_piece_goes_on(state, &mut view, a)
+            {
                 all
             } else {
                 let mut next = state.clone();
@@ -751,7 +754,10 @@ impl Game {
         if limit == 1 {
             return self.any_move(state);
         }
-        self.find_move(state, true, |a| {
+        self.find_move(state, true, |a, view| {
+            if limit == 2 && self.moved_piece_goes_on_in(state, view, a) {
+                return true;
+            }
             let mut next = state.clone();
             self.apply_fitting(&mut next, a);
             let used = next.used.saturating_sub(state.used);
@@ -767,35 +773,17 @@ impl Game {
     /// (or a piece out of its start) and taking pieces only open the way,
     /// so that move stays allowed.
     fn leaves_other_die_usable(&self, state: &State, moves: &[Action], a: Action) -> bool {
-        let [x, y] = state.pool[..] else {
-            return false;
-        };
         let (from, by, round) = match a {
             Action::Move { from, by, .. } => (from, by, false),
             Action::Round { from, by, .. } => (from, by, true),
             _ => return false,
         };
-        if x.bonus || y.bonus {
-            return false;
-        }
-        let other = if by == x.value {
-            y.value
-        } else if by == y.value {
-            x.value
-        } else {
+        let Some((end, other)) = self.end_and_other_die(state, from, by, round) else {
             return false;
         };
+        let other = other.value;
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        // A piece leaving its start stands on step 1 unless it moves the score.
-        let end = if from == 0 && !self.hot.entry_moves_score {
-            Ok(1)
-        } else {
-            self.reach_on(seat, from, by, round)
-        };
-        let Ok(end) = end else {
-            return false;
-        };
         // The mover's steps on the cell where the move ends.
         let ends = if end < home {
             self.seating.meet(seat, seat, end)
@@ -811,6 +799,90 @@ impl Game {
             }
             _ => false,
         })
+    }
+
+    /// With two dice waiting, neither a bonus, and a move from `from` by
+    /// one of them: the step where the move ends and the other die.
+    fn end_and_other_die(
+        &self,
+        state: &State,
+        from: u8,
+        by: u8,
+        round: bool,
+    ) -> Option<(u8, PoolValue)> {
+        let [x, y] = state.pool[..] else {
+            return None;
+        };
+        if x.bonus || y.bonus {
+            return None;
+        }
+        let other = if by == x.value {
+            y
+        } else if by == y.value {
+            x
+        } else {
+            return None;
+        };
+        // A piece leaving its start stands on step 1 unless it moves the score.
+        let end = if from == 0 && !self.hot.entry_moves_score {
+            1
+        } else {
+            self.reach_on(state.mover as usize, from, by, round).ok()?
+        };
+        Some((end, other))
+    }
+
+    /// Whether, with two dice waiting, the single piece that `a` moves by
+    /// one die surely goes on with the other: checked from the cell where
+    /// `a` ends against the position before `a`, which holds every piece
+    /// the position after it holds (taking pieces and leaving a cell only
+    /// open the way) except the piece on that cell, and a run of steps
+    /// that does not reach that cell again does not meet it. `view` is
+    /// this position's view, built when first needed.
+    fn moved_piece_goes_on(&self, state: &State, view: &mut Option<View>, a: Action) -> bool {
+        self.goes_on_checks(state, a).is_some_and(|(end, other)| {
+            let view = view.get_or_insert_with(|| View::new(self, state, state.mover as usize));
+            self.check_present(state, view, end, 1, other, false)
+                .is_ok()
+        })
+    }
+
+    /// [`Game::moved_piece_goes_on`] with this position's view at hand.
+    fn moved_piece_goes_on_in(&self, state: &State, view: &View, a: Action) -> bool {
+        self.goes_on_checks(state, a).is_some_and(|(end, other)| {
+            self.check_present(state, view, end, 1, other, false)
+                .is_ok()
+        })
+    }
+
+    /// The tests of [`Game::moved_piece_goes_on`] that need no view: the
+    /// cell where the piece ends and the other die, when they pass.
+    fn goes_on_checks(&self, state: &State, a: Action) -> Option<(u8, PoolValue)> {
+        let Action::Move { from, count: 1, by } = a else {
+            return None;
+        };
+        // A split pair is followed through the throw: left to the full search.
+        if state.split.is_some() {
+            return None;
+        }
+        let (end, other) = self.end_and_other_die(state, from, by, false)?;
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        let to = end as u16 + other.value as u16;
+        if to >= home as u16
+            || self.in_goal(seat, end)
+            || self.reaches_detour(seat, end, other.value)
+        {
+            return None;
+        }
+        let again = self.seating.meet(seat, seat, end);
+        if again
+            .iter()
+            .any(|&s| s != seating::NONE && s > end && s as u16 <= to)
+        {
+            return None;
+        }
+        Some((end, other))
     }
 
     /// The most values the same seat can still use, one after another, in
@@ -852,7 +924,7 @@ impl Game {
 
     /// Whether some move uses a waiting value; stops at the first found.
     fn any_move(&self, state: &State) -> bool {
-        self.find_move(state, false, |_| true)
+        self.find_move(state, false, |_, _| true)
     }
 
     /// Whether some move the rules allow on its own passes `found`; stops
@@ -860,7 +932,12 @@ impl Game {
     /// leaving the start by a sum of two dice only when `sums`), pieces on
     /// their way before those at the start, whose checks cost more; the
     /// order does not change the answer.
-    fn find_move(&self, state: &State, sums: bool, mut found: impl FnMut(Action) -> bool) -> bool {
+    fn find_move(
+        &self,
+        state: &State,
+        sums: bool,
+        mut found: impl FnMut(Action, &View) -> bool,
+    ) -> bool {
         let seat = state.mover as usize;
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
@@ -890,7 +967,7 @@ impl Game {
                     if self
                         .check_present(state, &view, from, count, v, false)
                         .is_ok()
-                        && found(Action::Move { from, count, by })
+                        && found(Action::Move { from, count, by }, &view)
                     {
                         return true;
                     }
@@ -898,7 +975,7 @@ impl Game {
                         && self
                             .check_present(state, &view, from, count, v, true)
                             .is_ok()
-                        && found(Action::Round { from, count, by })
+                        && found(Action::Round { from, count, by }, &view)
                     {
                         return true;
                     }
@@ -912,7 +989,7 @@ impl Game {
                         bonus: false,
                     };
                     if self.check_present(state, &view, 0, 1, v, false).is_ok()
-                        && found(Action::step(0, value))
+                        && found(Action::step(0, value), &view)
                     {
                         return true;
                     }
@@ -1512,19 +1589,21 @@ mod tests {
         assert!(checked > 1000, "only {checked} decisions were checked");
     }
 
-    /// Every move the short test of `use = most` passes really leaves the
-    /// other die usable: tried in full, it uses the whole throw. Checked at
-    /// every decision of random games of every bundled variant that uses
-    /// the most of a throw.
-    #[test]
-    fn a_move_said_to_leave_the_other_die_usable_uses_the_whole_throw() {
+    /// Checks a shortcut of `use = most`: every move it says leaves the
+    /// other of two dice usable, tried in full, uses one die and leaves the
+    /// other usable.
+    fn shortcut_holds(
+        seed: u64,
+        says: impl Fn(&Game, &State, &[Action], Action, &mut Option<View>) -> bool,
+    ) {
         let mut tried = 0;
-        each_use_most_decision(7, 30, |game, state, moves| {
+        each_use_most_decision(seed, 30, |game, state, moves| {
             if state.pool.len() != 2 {
                 return;
             }
+            let mut view = None;
             for &a in moves {
-                if !game.leaves_other_die_usable(state, moves, a) {
+                if !says(game, state, moves, a, &mut view) {
                     continue;
                 }
                 tried += 1;
@@ -1539,5 +1618,23 @@ mod tests {
             }
         });
         assert!(tried > 1000, "only {tried} moves were tried");
+    }
+
+    /// Every single piece said to go on with the other die after its move
+    /// really does.
+    #[test]
+    fn a_piece_said_to_go_on_with_the_other_die_uses_the_whole_throw() {
+        shortcut_holds(9, |game, state, _, a, view| {
+            game.moved_piece_goes_on(state, view, a)
+        });
+    }
+
+    /// Every move said to leave another group a plain move by the other
+    /// die really leaves the other die usable.
+    #[test]
+    fn a_move_said_to_leave_the_other_die_usable_uses_the_whole_throw() {
+        shortcut_holds(7, |game, state, moves, a, _| {
+            game.leaves_other_die_usable(state, moves, a)
+        });
     }
 }
