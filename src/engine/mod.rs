@@ -464,7 +464,8 @@ impl Game {
                 out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
             }
             Phase::Move => {
-                self.moves_into(state, out);
+                let view = View::new(self, state, state.mover as usize);
+                self.moves_seen_into(state, &view, out);
                 // A value that can bring a piece out must (entry: forced).
                 if self.hot.entry_forced
                     && out
@@ -484,7 +485,7 @@ impl Game {
                     out.retain(|a| a.from() == Some(step));
                 }
                 if self.hot.use_most && state.pool.len() > 1 && out.len() > 1 {
-                    self.keep_most_using(state, out);
+                    self.keep_most_using(state, &view, out);
                 }
                 // Moves that go round sort after the plain ones.
                 if out.iter().any(|a| matches!(a, Action::Round { .. })) {
@@ -545,8 +546,13 @@ impl Game {
     /// Every move the rules allow on its own, before the rules that choose
     /// among moves (forced entry, using the most values).
     fn moves_into(&self, state: &State, out: &mut Vec<Action>) {
+        let view = View::new(self, state, state.mover as usize);
+        self.moves_seen_into(state, &view, out);
+    }
+
+    /// [`Game::moves_into`] with the position's view at hand.
+    fn moves_seen_into(&self, state: &State, view: &View, out: &mut Vec<Action>) {
         let seat = state.mover as usize;
-        let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
         let pool = &state.pool;
@@ -692,7 +698,7 @@ impl Game {
 
     /// Keeps the moves after which the most values can be used in this
     /// throw; when only one can be used, the moves using the largest (turn: use = most).
-    fn keep_most_using(&self, state: &State, out: &mut Vec<Action>) {
+    fn keep_most_using(&self, state: &State, view: &View, out: &mut Vec<Action>) {
         let all = state.pool.len() as u8;
         // Mostly the whole throw can be used: then the moves kept are those
         // after which it can, each settled by the first way found. A move
@@ -700,10 +706,9 @@ impl Game {
         // uses itself.
         let mut depths: Vec<u8> = Vec::with_capacity(out.len());
         let mut any_full = false;
-        let mut view = None;
         for &a in out.iter() {
             let depth = if self.leaves_other_die_usable(state, out, a)
-                || self.moved_piece_goes_on(state, &mut view, a)
+                || self.moved_piece_goes_on(state, view, a)
             {
                 all
             } else {
@@ -755,7 +760,7 @@ impl Game {
             return self.any_move(state);
         }
         self.find_move(state, true, |a, view| {
-            if limit == 2 && self.moved_piece_goes_on_in(state, view, a) {
+            if limit == 2 && self.moved_piece_goes_on(state, view, a) {
                 return true;
             }
             let mut next = state.clone();
@@ -838,24 +843,15 @@ impl Game {
     /// the position after it holds (taking pieces and leaving a cell only
     /// open the way) except the piece on that cell, and a run of steps
     /// that does not reach that cell again does not meet it. `view` is
-    /// this position's view, built when first needed.
-    fn moved_piece_goes_on(&self, state: &State, view: &mut Option<View>, a: Action) -> bool {
-        self.goes_on_checks(state, a).is_some_and(|(end, other)| {
-            let view = view.get_or_insert_with(|| View::new(self, state, state.mover as usize));
-            self.check_present(state, view, end, 1, other, false)
-                .is_ok()
-        })
-    }
-
-    /// [`Game::moved_piece_goes_on`] with this position's view at hand.
-    fn moved_piece_goes_on_in(&self, state: &State, view: &View, a: Action) -> bool {
+    /// this position's view.
+    fn moved_piece_goes_on(&self, state: &State, view: &View, a: Action) -> bool {
         self.goes_on_checks(state, a).is_some_and(|(end, other)| {
             self.check_present(state, view, end, 1, other, false)
                 .is_ok()
         })
     }
 
-    /// The tests of [`Game::moved_piece_goes_on`] that need no view: the
+    /// The tests of [`Game::moved_piece_goes_on`] before the view: the
     /// cell where the piece ends and the other die, when they pass.
     fn goes_on_checks(&self, state: &State, a: Action) -> Option<(u8, PoolValue)> {
         let Action::Move { from, count: 1, by } = a else {
@@ -1581,7 +1577,8 @@ mod tests {
             }
             let mut kept = moves.to_vec();
             if moves.len() > 1 {
-                game.keep_most_using(state, &mut kept);
+                let view = View::new(game, state, state.mover as usize);
+                game.keep_most_using(state, &view, &mut kept);
             }
             assert_eq!(kept, expected, "in {state:?}");
             checked += 1;
@@ -1592,18 +1589,15 @@ mod tests {
     /// Checks a shortcut of `use = most`: every move it says leaves the
     /// other of two dice usable, tried in full, uses one die and leaves the
     /// other usable.
-    fn shortcut_holds(
-        seed: u64,
-        says: impl Fn(&Game, &State, &[Action], Action, &mut Option<View>) -> bool,
-    ) {
+    fn shortcut_holds(seed: u64, says: impl Fn(&Game, &State, &[Action], Action, &View) -> bool) {
         let mut tried = 0;
         each_use_most_decision(seed, 30, |game, state, moves| {
             if state.pool.len() != 2 {
                 return;
             }
-            let mut view = None;
+            let view = View::new(game, state, state.mover as usize);
             for &a in moves {
-                if !says(game, state, moves, a, &mut view) {
+                if !says(game, state, moves, a, &view) {
                     continue;
                 }
                 tried += 1;
