@@ -580,7 +580,7 @@ impl Game {
                         continue;
                     }
                     if self
-                        .check_present(state, &view, from, count, v, false)
+                        .check_present(state, view, from, count, v, false)
                         .is_ok()
                     {
                         out.push(Action::Move {
@@ -591,7 +591,7 @@ impl Game {
                     }
                     if self.reaches_detour(seat, from, v.value)
                         && self
-                            .check_present(state, &view, from, count, v, true)
+                            .check_present(state, view, from, count, v, true)
                             .is_ok()
                     {
                         out.push(Action::Round {
@@ -601,7 +601,7 @@ impl Game {
                         });
                     }
                 } else {
-                    self.moves_of_values(state, &view, from, count, out);
+                    self.moves_of_values(state, view, from, count, out);
                 }
             }
         }
