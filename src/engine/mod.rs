@@ -488,7 +488,9 @@ impl Game {
                     self.keep_most_using(state, &view, out);
                 }
                 // Moves that go round sort after the plain ones.
-                if out.iter().any(|a| matches!(a, Action::Round { .. })) {
+                if self.seating.detour(state.mover as usize).is_some()
+                    && out.iter().any(|a| matches!(a, Action::Round { .. }))
+                {
                     out.sort_unstable();
                 }
                 if out.is_empty() || self.may_pass(state) {
@@ -502,8 +504,11 @@ impl Game {
     /// step, which must then move on first (entry: clear_start).
     #[inline]
     fn must_clear_start(&self, state: &State) -> bool {
+        if !self.rules.entry.clear_start {
+            return false;
+        }
         let pieces = &state.pieces[state.mover as usize];
-        self.rules.entry.clear_start && pieces.contains(&0) && pieces.contains(&1)
+        pieces.contains(&0) && pieces.contains(&1)
     }
 
     /// The step of the mover's blockade that has stood its time, if any
