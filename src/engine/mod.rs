@@ -765,7 +765,7 @@ impl Game {
             return self.any_move(state);
         }
         self.find_move(state, true, |a, view| {
-            if limit == 2 && self.moved_piece_goes_on(state, view, a) {
+            if limit as usize == state.pool.len() && self.moved_piece_goes_on(state, view, a) {
                 return true;
             }
             let mut next = state.clone();
@@ -842,48 +842,68 @@ impl Game {
         Some((end, other))
     }
 
-    /// Whether, with two dice waiting, the single piece that `a` moves by
-    /// one die surely goes on with the other: checked from the cell where
-    /// `a` ends against the position before `a`, which holds every piece
-    /// the position after it holds (taking pieces and leaving a cell only
-    /// open the way) except the piece on that cell, and a run of steps
-    /// that does not reach that cell again does not meet it. `view` is
-    /// this position's view.
+    /// Whether the single piece that `a` moves by one waiting die surely
+    /// goes on with each of the other dice waiting, in their order, so that
+    /// `a` uses the whole throw. Each step on is checked against the
+    /// position before `a`, which holds every piece the positions after it
+    /// hold (taking pieces and leaving a cell only open the way) except the
+    /// moving piece, and a run of steps that does not reach the cell it
+    /// starts from again does not meet it. `view` is this position's view.
     fn moved_piece_goes_on(&self, state: &State, view: &View, a: Action) -> bool {
-        self.goes_on_checks(state, a).is_some_and(|(end, other)| {
-            self.check_present(state, view, end, 1, other, false)
-                .is_ok()
-        })
-    }
-
-    /// The tests of [`Game::moved_piece_goes_on`] before the view: the
-    /// cell where the piece ends and the other die, when they pass.
-    fn goes_on_checks(&self, state: &State, a: Action) -> Option<(u8, PoolValue)> {
         let Action::Move { from, count: 1, by } = a else {
-            return None;
+            return false;
         };
-        // A split pair is followed through the throw: left to the full search.
-        if state.split.is_some() {
-            return None;
+        let pool = &state.pool;
+        // A split pair is followed through the throw, bonuses wait for
+        // the dice, and a piece leaving its start among doubles may choose
+        // its die: all left to the full search.
+        if state.split.is_some()
+            || pool.len() < 2
+            || pool.iter().any(|v| v.bonus)
+            || (from == 0 && pool.len() > 2)
+        {
+            return false;
         }
-        let (end, other) = self.end_and_other_die(state, from, by, false)?;
+        // The die `a` uses, as applying it picks it.
+        let Some(used) = pool
+            .iter()
+            .position(|&v| v.value == by && (from != 0 || self.may_leave_start(v)))
+        else {
+            return false;
+        };
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        let to = end as u16 + other.value as u16;
-        if to >= home as u16
-            || self.in_goal(seat, end)
-            || self.reaches_detour(seat, end, other.value)
-        {
-            return None;
+        // A piece leaving its start stands on step 1 unless it moves the score.
+        let mut at = if from == 0 && !self.hot.entry_moves_score {
+            1
+        } else {
+            match self.reach_on(seat, from, by, false) {
+                Ok(step) => step,
+                Err(_) => return false,
+            }
+        };
+        for (k, &v) in pool.iter().enumerate() {
+            if k == used {
+                continue;
+            }
+            let to = at as u16 + v.value as u16;
+            if to >= home as u16 || self.in_goal(seat, at) || self.reaches_detour(seat, at, v.value)
+            {
+                return false;
+            }
+            let again = self.seating.meet(seat, seat, at);
+            if again
+                .iter()
+                .any(|&s| s != seating::NONE && s > at && s as u16 <= to)
+            {
+                return false;
+            }
+            if self.check_present(state, view, at, 1, v, false).is_err() {
+                return false;
+            }
+            at = to as u8;
         }
-        let again = self.seating.meet(seat, seat, end);
-        if again
-            .iter()
-            .any(|&s| s != seating::NONE && s > end && s as u16 <= to)
-        {
-            return None;
-        }
-        Some((end, other))
+        true
     }
 
     /// The most values the same seat can still use, one after another, in
@@ -1591,15 +1611,11 @@ mod tests {
         assert!(checked > 1000, "only {checked} decisions were checked");
     }
 
-    /// Checks a shortcut of `use = most`: every move it says leaves the
-    /// other of two dice usable, tried in full, uses one die and leaves the
-    /// other usable.
+    /// Checks a shortcut of `use = most`: every move it says uses the whole
+    /// throw, tried in full, uses one die and leaves all the others usable.
     fn shortcut_holds(seed: u64, says: impl Fn(&Game, &State, &[Action], Action, &View) -> bool) {
         let mut tried = 0;
         each_use_most_decision(seed, 30, |game, state, moves| {
-            if state.pool.len() != 2 {
-                return;
-            }
             let view = View::new(game, state, state.mover as usize);
             for &a in moves {
                 if !says(game, state, moves, a, &view) {
@@ -1609,20 +1625,21 @@ mod tests {
                 let mut next = state.clone();
                 game.apply_fitting(&mut next, a);
                 assert_eq!(next.used, state.used + 1, "{a} uses one die");
+                let others = state.pool.len() as u8 - 1;
                 assert_eq!(
-                    game.most_usable(state, &next, 1),
-                    1,
-                    "after {a} the other die is usable in {state:?}"
+                    game.most_usable(state, &next, others),
+                    others,
+                    "after {a} the other dice are usable in {state:?}"
                 );
             }
         });
         assert!(tried > 1000, "only {tried} moves were tried");
     }
 
-    /// Every single piece said to go on with the other die after its move
-    /// really does.
+    /// Every single piece said to go on with the other dice after its
+    /// move really does.
     #[test]
-    fn a_piece_said_to_go_on_with_the_other_die_uses_the_whole_throw() {
+    fn a_piece_said_to_go_on_with_the_other_dice_uses_the_whole_throw() {
         shortcut_holds(9, |game, state, _, a, view| {
             game.moved_piece_goes_on(state, view, a)
         });
