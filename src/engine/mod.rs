@@ -104,6 +104,20 @@ pub enum StateError {
     },
 }
 
+/// The distinct waiting values, smallest first; of one size, in the
+/// order they wait.
+fn distinct_ascending(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POOL> {
+    let mut values: ArrayVec<PoolValue, MAX_POOL> = ArrayVec::new();
+    for &v in pool {
+        if values.contains(&v) {
+            continue;
+        }
+        let at = values.partition_point(|w| w.value <= v.value);
+        values.insert(at, v);
+    }
+    values
+}
+
 /// A compiled variant seated for a number of players. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -561,6 +575,12 @@ impl Game {
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
         let pool = &state.pool;
+        // With several values, each distinct one once, smallest first.
+        let values = if pool.len() > 1 {
+            distinct_ascending(pool)
+        } else {
+            ArrayVec::new()
+        };
         let mut i = 0;
         while i < pieces.len() {
             let from = pieces[i];
@@ -606,47 +626,51 @@ impl Game {
                         });
                     }
                 } else {
-                    self.moves_of_values(state, view, from, count, out);
+                    self.moves_of_values(state, view, &values, from, count, out);
                 }
             }
         }
     }
 
     /// The moves of `count` pieces at step `from` by each of several
-    /// waiting values, and by sums of two dice to come out (entry: sum),
-    /// sorted and without repeats.
+    /// waiting values (`values`: the distinct ones, smallest first), and by
+    /// sums of two dice to come out (entry: sum), sorted and without
+    /// repeats: the plain moves by ascending value, then those going round.
     fn moves_of_values(
         &self,
         state: &State,
         view: &View,
+        values: &[PoolValue],
         from: u8,
         count: u8,
         out: &mut Vec<Action>,
     ) {
         let seat = state.mover as usize;
-        let pool = &state.pool;
         let start = out.len();
-        for (k, &v) in pool.iter().enumerate() {
-            if pool[..k].contains(&v) || (from == 0 && !self.may_leave_start(v)) {
-                continue;
+        for round in [false, true] {
+            if round && self.seating.detour(seat).is_none() {
+                break;
             }
-            for round in [false, true] {
-                if round && !self.reaches_detour(seat, from, v.value) {
+            // Values of one size stand together: one move each.
+            let mut last = None;
+            for &v in values {
+                let by = v.value;
+                if last == Some(by)
+                    || (from == 0 && !self.may_leave_start(v))
+                    || (round && !self.reaches_detour(seat, from, by))
+                {
                     continue;
                 }
                 if self
                     .check_present(state, view, from, count, v, round)
                     .is_ok()
                 {
-                    let by = v.value;
-                    let a = if round {
+                    out.push(if round {
                         Action::Round { from, count, by }
                     } else {
                         Action::Move { from, count, by }
-                    };
-                    if !out[start..].contains(&a) {
-                        out.push(a);
-                    }
+                    });
+                    last = Some(by);
                 }
             }
         }
@@ -664,8 +688,8 @@ impl Game {
                     out.push(a);
                 }
             }
+            out[start..].sort_unstable();
         }
-        out[start..].sort_unstable();
     }
 
     /// Whether a piece of `seat` at step `from` may choose to go round its
