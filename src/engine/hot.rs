@@ -18,6 +18,9 @@ pub(crate) struct Hot {
     /// The same for a seat's first piece (`entry: first_on`).
     pub entry_first_on: [u128; 2],
     pub first_of_game: bool,
+    /// Whether the first piece out comes out on other throws than the
+    /// rest (`entry: first_on` differs from `on`).
+    pub first_differs: bool,
     pub entry_moves_score: bool,
     pub entry_forced: bool,
     pub entry_sum: bool,
@@ -78,6 +81,7 @@ impl Hot {
             entry_on: bits(&rules.entry.on),
             entry_first_on: bits(&rules.entry.first_on),
             first_of_game: rules.entry.first == FirstPiece::FirstOfGame,
+            first_differs: rules.entry.first_on != rules.entry.on,
             entry_moves_score: rules.entry.moves_score,
             entry_forced: rules.entry.forced,
             entry_sum: rules.entry.sum,

@@ -601,7 +601,7 @@ impl Game {
             for count in 1..=most {
                 if let [v] = pool[..] {
                     // One value: every move is new, and they come in order.
-                    if from == 0 && !self.may_leave_start(v) {
+                    if from == 0 && !self.lets_out_now(state, v) {
                         continue;
                     }
                     if self
@@ -656,7 +656,7 @@ impl Game {
             for &v in values {
                 let by = v.value;
                 if last == Some(by)
-                    || (from == 0 && !self.may_leave_start(v))
+                    || (from == 0 && !self.lets_out_now(state, v))
                     || (round && !self.reaches_detour(seat, from, by))
                 {
                     continue;
@@ -1005,7 +1005,7 @@ impl Game {
             };
             for count in 1..=most {
                 for &v in &state.pool {
-                    if from == 0 && !self.may_leave_start(v) {
+                    if from == 0 && !self.lets_out_now(state, v) {
                         continue;
                     }
                     let by = v.value;

@@ -393,15 +393,7 @@ impl Game {
             if count > 1 {
                 return Err(Refusal::GroupFromStart);
             }
-            let first = if hot.first_of_game {
-                !state.entered[seat]
-            } else {
-                // Sorted: after the pieces at the start, the next is out or home.
-                state.pieces[seat]
-                    .iter()
-                    .find(|&&s| s > 0)
-                    .is_none_or(|&s| s >= home)
-            };
+            let first = self.comes_out_first(state, seat);
             if !self.entry_allows(first, value) {
                 return Err(Refusal::EntryValue { first });
             }
@@ -530,6 +522,32 @@ impl Game {
             jumped |= n >= blockade;
         }
         Ok(jumped)
+    }
+
+    /// Whether the next piece of `seat` to leave its start counts as its
+    /// first (entry: first): the first of the game, or the first while
+    /// none is on the board.
+    #[inline]
+    pub(crate) fn comes_out_first(&self, state: &State, seat: usize) -> bool {
+        if self.hot.first_of_game {
+            !state.entered[seat]
+        } else {
+            // Sorted: after the pieces at the start, the next is out or home.
+            let home = self.seating.home(seat);
+            state.pieces[seat]
+                .iter()
+                .find(|&&s| s > 0)
+                .is_none_or(|&s| s >= home)
+        }
+    }
+
+    /// Whether `value` may let the mover's next piece leave its start now;
+    /// when not, a move from the start is refused without a closer look.
+    #[inline]
+    pub(crate) fn lets_out_now(&self, state: &State, value: PoolValue) -> bool {
+        self.may_leave_start(value)
+            && (!self.hot.first_differs
+                || self.entry_allows(self.comes_out_first(state, state.mover as usize), value))
     }
 
     /// Whether `value` may let some piece leave its start, first or not;
