@@ -139,11 +139,7 @@ impl Game {
             }
             None => return,
         }
-        let target = if from == 0 && !self.hot.entry_moves_score {
-            1
-        } else {
-            self.reach_on(seat, from, by, round).unwrap_or(home)
-        };
+        let target = self.lands_on(seat, from, by, round).unwrap_or(home);
         state.used = state.used.saturating_add(values_used);
         // Two pieces of one blockade are followed through the throw: they
         // may not come together on a new cell (stacks: pairs = apart).

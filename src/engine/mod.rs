@@ -857,12 +857,7 @@ impl Game {
         } else {
             return None;
         };
-        // A piece leaving its start stands on step 1 unless it moves the score.
-        let end = if from == 0 && !self.hot.entry_moves_score {
-            1
-        } else {
-            self.reach_on(state.mover as usize, from, by, round).ok()?
-        };
+        let end = self.lands_on(state.mover as usize, from, by, round).ok()?;
         Some((end, other))
     }
 
@@ -897,14 +892,8 @@ impl Game {
         };
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        // A piece leaving its start stands on step 1 unless it moves the score.
-        let mut at = if from == 0 && !self.hot.entry_moves_score {
-            1
-        } else {
-            match self.reach_on(seat, from, by, false) {
-                Ok(step) => step,
-                Err(_) => return false,
-            }
+        let Ok(mut at) = self.lands_on(seat, from, by, false) else {
+            return false;
         };
         for (k, &v) in pool.iter().enumerate() {
             if k == used {

@@ -664,6 +664,24 @@ impl Game {
         })
     }
 
+    /// The step where a move of `seat`'s pieces from `from` by `value`
+    /// ends: step 1 for a piece leaving its start, unless it moves the
+    /// score (entry: moves); else [`Game::reach_on`].
+    #[inline]
+    pub(crate) fn lands_on(
+        &self,
+        seat: usize,
+        from: u8,
+        value: u8,
+        round: bool,
+    ) -> Result<u8, Refusal> {
+        if from == 0 && !self.hot.entry_moves_score {
+            Ok(1)
+        } else {
+            self.reach_on(seat, from, value, round)
+        }
+    }
+
     /// The step `value` steps on from `from` along `seat`'s track: a move that
     /// would enter the track's detour leaves it out, unless `round` (the
     /// mover goes round); `round` is refused where there is no choice.
