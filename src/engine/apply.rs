@@ -166,7 +166,12 @@ impl Game {
             pieces[end] = target;
             end += 1;
         }
-        sort_small(pieces);
+        // Mostly the moved pieces stay between their neighbours.
+        let in_order = (at == 0 || pieces[at - 1] <= target)
+            && pieces.get(end).is_none_or(|&next| next >= target);
+        if !in_order {
+            sort_small(pieces);
+        }
         if from == 0 {
             state.entered[seat] = true;
         }
