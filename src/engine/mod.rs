@@ -581,23 +581,7 @@ impl Game {
         } else {
             ArrayVec::new()
         };
-        let mut i = 0;
-        while i < pieces.len() {
-            let from = pieces[i];
-            if from >= home {
-                break;
-            }
-            let mut here = 1;
-            while i + here < pieces.len() && pieces[i + here] == from {
-                here += 1;
-            }
-            i += here;
-            // Pieces leave the start one at a time; others may go as a group.
-            let most = if from == 0 || !self.hot.groups {
-                1
-            } else {
-                here as u8
-            };
+        for (from, most) in self.groups(pieces, home) {
             for count in 1..=most {
                 if let [v] = pool[..] {
                     // One value: every move is new, and they come in order.
@@ -675,16 +659,8 @@ impl Game {
             }
         }
         if from == 0 && self.hot.entry_sum {
-            for value in self.entry_sums(state) {
-                let v = PoolValue {
-                    value,
-                    again: false,
-                    bonus: false,
-                };
-                let a = Action::step(0, value);
-                if !out[start..].contains(&a)
-                    && self.check_present(state, view, 0, 1, v, false).is_ok()
-                {
+            for a in self.entry_sum_moves(state, view) {
+                if !out[start..].contains(&a) {
                     out.push(a);
                 }
             }
@@ -703,6 +679,54 @@ impl Game {
         let plain = from as u16 + value as u16;
         (from < a && plain >= a as u16)
             || (self.seating.detour_again(seat) && (a..=b).contains(&from) && plain > b as u16)
+    }
+
+    /// The groups of the mover's `pieces` (ascending) short of `home`, in
+    /// order: the step they stand on and how many of them may move
+    /// together (pieces leave the start one at a time; others may go as a
+    /// group when the rules say so).
+    fn groups<'p>(
+        &self,
+        pieces: &'p [u8],
+        home: u8,
+    ) -> impl DoubleEndedIterator<Item = (u8, u8)> + 'p {
+        let groups = self.hot.groups;
+        pieces
+            .chunk_by(|a, b| a == b)
+            .filter(move |group| group[0] < home)
+            .map(move |group| {
+                let from = group[0];
+                let most = if from == 0 || !groups {
+                    1
+                } else {
+                    group.len() as u8
+                };
+                (from, most)
+            })
+    }
+
+    /// The moves of a piece out of its start by a sum of two waiting dice
+    /// that the rules allow (entry: sum); none where entry by a sum is off.
+    fn entry_sum_moves<'v>(
+        &'v self,
+        state: &'v State,
+        view: &'v View,
+    ) -> impl Iterator<Item = Action> + 'v {
+        let sums = if self.hot.entry_sum {
+            self.entry_sums(state)
+        } else {
+            ArrayVec::new()
+        };
+        sums.into_iter()
+            .filter(move |&value| {
+                let v = PoolValue {
+                    value,
+                    again: false,
+                    bonus: false,
+                };
+                self.check_present(state, view, 0, 1, v, false).is_ok()
+            })
+            .map(|value| Action::step(0, value))
     }
 
     /// Sums of two waiting die values, for entry by a sum (entry: sum).
@@ -976,22 +1000,7 @@ impl Game {
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let mut end = pieces.len();
-        while end > 0 {
-            let from = pieces[end - 1];
-            let mut here = 1;
-            while here < end && pieces[end - 1 - here] == from {
-                here += 1;
-            }
-            end -= here;
-            if from >= home {
-                continue;
-            }
-            let most = if from == 0 || !self.hot.groups {
-                1
-            } else {
-                here as u8
-            };
+        for (from, most) in self.groups(pieces, home).rev() {
             for count in 1..=most {
                 for &v in &state.pool {
                     if from == 0 && !self.lets_out_now(state, v) {
@@ -1015,19 +1024,8 @@ impl Game {
                     }
                 }
             }
-            if from == 0 && sums && self.hot.entry_sum {
-                for value in self.entry_sums(state) {
-                    let v = PoolValue {
-                        value,
-                        again: false,
-                        bonus: false,
-                    };
-                    if self.check_present(state, &view, 0, 1, v, false).is_ok()
-                        && found(Action::step(0, value), &view)
-                    {
-                        return true;
-                    }
-                }
+            if from == 0 && sums && self.entry_sum_moves(state, &view).any(|a| found(a, &view)) {
+                return true;
             }
         }
         false
