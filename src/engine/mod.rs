@@ -478,8 +478,13 @@ impl Game {
                 out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
             }
             Phase::Move => {
-                let view = View::new(self, state, state.mover as usize);
-                self.moves_seen_into(state, &view, out);
+                // With several values, the view is kept for the look-ahead.
+                let view =
+                    (state.pool.len() > 1).then(|| View::new(self, state, state.mover as usize));
+                match &view {
+                    Some(view) => self.moves_seen_into(state, view, out),
+                    None => self.moves_into(state, out),
+                }
                 // A value that can bring a piece out must (entry: forced).
                 if self.hot.entry_forced
                     && out
@@ -498,8 +503,11 @@ impl Game {
                 {
                     out.retain(|a| a.from() == Some(step));
                 }
-                if self.hot.use_most && state.pool.len() > 1 && out.len() > 1 {
-                    self.keep_most_using(state, &view, out);
+                if let Some(view) = &view
+                    && self.hot.use_most
+                    && out.len() > 1
+                {
+                    self.keep_most_using(state, view, out);
                 }
                 // Moves that go round sort after the plain ones.
                 if self.seating.detour(state.mover as usize).is_some()
@@ -565,6 +573,9 @@ impl Game {
     /// Every move the rules allow on its own, before the rules that choose
     /// among moves (forced entry, using the most values).
     fn moves_into(&self, state: &State, out: &mut Vec<Action>) {
+        if let [v] = state.pool[..] {
+            return self.one_value_moves(state, v, out);
+        }
         let view = View::new(self, state, state.mover as usize);
         self.moves_seen_into(state, &view, out);
     }
@@ -575,42 +586,51 @@ impl Game {
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
         let pool = &state.pool;
-        // With several values, each distinct one once, smallest first.
-        let values = if pool.len() > 1 {
-            distinct_ascending(pool)
-        } else {
-            ArrayVec::new()
-        };
+        if let [v] = pool[..] {
+            return self.one_value_moves(state, v, out);
+        }
+        // Each distinct value once, smallest first.
+        let values = distinct_ascending(pool);
         for (from, most) in self.groups(pieces, home) {
             for count in 1..=most {
-                if let [v] = pool[..] {
-                    // One value: every move is new, and they come in order.
-                    if from == 0 && !self.lets_out_now(state, v) {
-                        continue;
-                    }
-                    if self
-                        .check_present(state, view, from, count, v, false)
+                self.moves_of_values(state, view, &values, from, count, out);
+            }
+        }
+    }
+
+    /// [`Game::moves_seen_into`] with one waiting value, the common
+    /// decision: every move is new and they come in order. Whether a piece
+    /// may leave its start is asked once, and the view is built only when
+    /// some piece may move at all.
+    fn one_value_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+        let seat = state.mover as usize;
+        let pieces = &state.pieces[seat];
+        let home = self.seating.home(seat);
+        let comes_out = pieces.first() == Some(&0) && self.lets_out_now(state, v);
+        if !comes_out && !pieces.iter().any(|&s| s > 0 && s < home) {
+            return;
+        }
+        let view = &View::new(self, state, seat);
+        let detour = self.seating.detour(seat).is_some();
+        let by = v.value;
+        for (from, most) in self.groups(pieces, home) {
+            if from == 0 && !comes_out {
+                continue;
+            }
+            for count in 1..=most {
+                if self
+                    .check_present(state, view, from, count, v, false)
+                    .is_ok()
+                {
+                    out.push(Action::Move { from, count, by });
+                }
+                if detour
+                    && self.reaches_detour(seat, from, by)
+                    && self
+                        .check_present(state, view, from, count, v, true)
                         .is_ok()
-                    {
-                        out.push(Action::Move {
-                            from,
-                            count,
-                            by: v.value,
-                        });
-                    }
-                    if self.reaches_detour(seat, from, v.value)
-                        && self
-                            .check_present(state, view, from, count, v, true)
-                            .is_ok()
-                    {
-                        out.push(Action::Round {
-                            from,
-                            count,
-                            by: v.value,
-                        });
-                    }
-                } else {
-                    self.moves_of_values(state, view, &values, from, count, out);
+                {
+                    out.push(Action::Round { from, count, by });
                 }
             }
         }
