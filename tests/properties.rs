@@ -602,6 +602,18 @@ fn states_of_the_wrong_shape_are_refused_without_panicking() {
             let mut s = good.clone();
             s.entered.clear();
             shapes.push(s);
+            if game.rules().fight.is_none() {
+                // A piece past its home, in a position that could be played.
+                let mut s = good.clone();
+                s.phase = pachisi::Phase::Move;
+                s.pool.push(pachisi::PoolValue {
+                    value: 3,
+                    again: false,
+                    bonus: false,
+                });
+                s.pieces[0][0] = 200;
+                shapes.push(s);
+            }
             let mut s = good.clone();
             s.finished.push(7);
             s.phase = pachisi::Phase::Over;

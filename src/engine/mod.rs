@@ -375,7 +375,8 @@ impl Game {
     }
 
     /// Whether a state has the shape of this game: a list of pieces for each
-    /// playing seat, of the right length, and a mover who plays. A state that
+    /// playing seat, of the right length, each piece between its start and
+    /// its home, and a mover who plays. A state that
     /// does not fit has no legal actions and refuses every action; one read
     /// with [`Game::load_state`] always fits.
     pub fn fits(&self, state: &State) -> bool {
@@ -395,6 +396,8 @@ impl Game {
             && (state.mover as usize) < n
             && state.pieces.per_seat() == per_seat
             && state.finished.iter().all(|&f| (f as usize) < n)
+            && (state.pieces.iter().enumerate())
+                .all(|(seat, steps)| steps.iter().all(|&s| s <= self.seating.home(seat)))
     }
 
     /// The playing seat (index in turn order) whose turn it is.
