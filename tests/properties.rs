@@ -371,6 +371,104 @@ proptest! {
     }
 }
 
+/// The races (no fight, no field), by their index in [`GAMES`].
+fn race_index() -> impl Strategy<Value = usize> {
+    let races: Vec<usize> = (0..GAMES.len())
+        .filter(|&i| GAMES[i].rules().fight.is_none() && GAMES[i].rules().field.is_none())
+        .collect();
+    assert!(!races.is_empty(), "no bundled race");
+    proptest::sample::select(races)
+}
+
+/// A position of a race that play need not reach: each piece at its start
+/// (for a byte below 128) or on any step to its home, any seat to move, the
+/// values of one throw waiting; `None` when the position is impossible
+/// ([`Game::load_state`] refuses it, such as two sides on a cell that is
+/// not safe).
+fn loaded_position(game: &Game, mover: usize, bytes: &[u8], throw: usize) -> Option<State> {
+    let mut state = game.new_initial_state();
+    let seats = state.pieces.len();
+    let per_seat = state.pieces.per_seat();
+    let lists: Vec<Vec<u8>> = (0..seats)
+        .map(|seat| {
+            let home = game.track(seat).home() as u16;
+            let mut steps: Vec<u8> = bytes[seat * per_seat..(seat + 1) * per_seat]
+                .iter()
+                .map(|&b| {
+                    if b < 128 {
+                        0
+                    } else {
+                        (b as u16 % (home + 1)) as u8
+                    }
+                })
+                .collect();
+            steps.sort_unstable();
+            steps
+        })
+        .collect();
+    state.pieces = pachisi::Pieces::from_lists(&lists).ok()?;
+    state.mover = (mover % seats) as u8;
+    state.phase = pachisi::Phase::Move;
+    let outcomes = game.chance_outcomes();
+    let outcome = &outcomes[throw % outcomes.len()];
+    for &value in &outcome.values {
+        state.pool.push(pachisi::PoolValue {
+            value,
+            again: outcome.again,
+            bonus: false,
+        });
+    }
+    state.doubles = outcome.doubles;
+    let json = serde_json::to_string(&state).ok()?;
+    game.load_state(&json).ok()
+}
+
+proptest! {
+    #![proptest_config(config(96))]
+
+    /// In any position of a race that loads, not only those reached by
+    /// play, every legal action applies and leads to a valid state, and
+    /// an action the list leaves out is refused with the state unchanged.
+    #[test]
+    fn every_legal_action_of_any_loaded_position_applies(
+        g in race_index(),
+        mover in 0usize..8,
+        bytes in proptest::collection::vec(any::<u8>(), 64),
+        throw in any::<usize>(),
+        from in 0u8..80,
+        by in 1u8..13,
+    ) {
+        let game = &GAMES[g];
+        let Some(state) = loaded_position(game, mover, &bytes, throw) else {
+            return Ok(());
+        };
+        let legal = game.legal_actions(&state);
+        prop_assert!(!legal.is_empty(), "{}: a seat to move has no legal action", describe(game));
+        for &a in &legal {
+            match game.child(&state, a) {
+                Ok(child) => {
+                    if let Err(e) = game.validate(&child) {
+                        return Err(TestCaseError::fail(format!(
+                            "{}: {a} leads to an invalid state: {e}", describe(game)
+                        )));
+                    }
+                }
+                Err(e) => {
+                    return Err(TestCaseError::fail(format!(
+                        "{}: legal action {a} refused: {e}", describe(game)
+                    )));
+                }
+            }
+        }
+        let other = Action::step(from, by);
+        if !legal.contains(&other) {
+            let mut s = state.clone();
+            prop_assert!(game.apply(&mut s, other).is_err(), "{}: {other} is not listed but applies", describe(game));
+            prop_assert_eq!(s, state);
+        }
+    }
+}
+
 /// The games that are fights, by their index in [`GAMES`].
 fn fight_index() -> impl Strategy<Value = usize> {
     let fights: Vec<usize> = (0..GAMES.len())
