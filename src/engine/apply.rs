@@ -112,6 +112,14 @@ impl Game {
     }
 
     fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
+        if !round && count == 1 && from > 0 && self.step_on(state, from, by) {
+            return;
+        }
+        self.apply_move_in_full(state, from, count, by, round);
+    }
+
+    /// [`Game::apply_move`] for every move, with all its bookkeeping.
+    fn apply_move_in_full(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
         // The waiting value used: for a piece leaving its start, one that
@@ -175,33 +183,8 @@ impl Game {
         if from == 0 {
             state.entered[seat] = true;
         }
-        if target < home && hot.by_landing && self.takes_on(seat, from, target) {
-            let mut taken = 0u8;
-            for &other in self.seating.prey(seat) {
-                let other = other as usize;
-                // The other seat's steps on the cell just reached.
-                let [a, b] = self.seating.meet(other, seat, target);
-                if a == NONE || !state.pieces.any_on(other, [a, b]) {
-                    continue;
-                }
-                let before = taken;
-                for step in state.pieces[other].iter_mut() {
-                    if *step == a || *step == b {
-                        *step = 0;
-                        taken += 1;
-                    }
-                }
-                if taken > before {
-                    sort_small(&mut state.pieces[other]);
-                }
-            }
-            if taken > 0 {
-                // Extra throws come with the landing; a bonus with each piece taken.
-                state.extra = state.extra.saturating_add(self.rules.capture.extra_throws);
-                for _ in 0..taken {
-                    self.add_bonus(state, self.rules.capture.bonus);
-                }
-            }
+        if target < home {
+            self.take_on_landing(state, seat, from, target);
         }
         if target == home && from < home {
             self.add_bonus(state, self.rules.home.bonus);
@@ -220,6 +203,87 @@ impl Game {
             state.extra = 0;
         }
         self.after_value(state);
+    }
+
+    /// The common move, without the general bookkeeping: one piece on its
+    /// way moves on by a waiting value to a step short of its goal, not
+    /// reaching a detour, and no pair of a blockade is followed or split.
+    /// Returns `false`, having changed nothing, for any other move.
+    #[inline]
+    fn step_on(&self, state: &mut State, from: u8, by: u8) -> bool {
+        let seat = state.mover as usize;
+        let hot = &self.hot;
+        let home = self.seating.home(seat);
+        let target = from as u16 + by as u16;
+        let follows_pairs = hot.pairs_apart && hot.blockade > 0;
+        if target >= home as u16
+            || self.in_goal(seat, target as u8)
+            || self
+                .seating
+                .detour(seat)
+                .is_some_and(|(a, _)| from < a && target >= a as u16)
+            || (follows_pairs && state.split.is_some())
+        {
+            return false;
+        }
+        let target = target as u8;
+        let Some(slot) = state.pool.iter().position(|v| v.value == by) else {
+            return false;
+        };
+        let pieces = &mut state.pieces[seat];
+        let Some(mut at) = pieces.iter().position(|&s| s == from) else {
+            return false;
+        };
+        // A piece that leaves others on its step may split a blockade.
+        if follows_pairs && pieces.get(at + 1) == Some(&from) {
+            return false;
+        }
+        // The piece moves up among the seat's sorted steps.
+        pieces[at] = target;
+        while at + 1 < pieces.len() && pieces[at + 1] < target {
+            pieces.swap(at, at + 1);
+            at += 1;
+        }
+        state.pool.remove(slot);
+        state.used = state.used.saturating_add(1);
+        self.take_on_landing(state, seat, from, target);
+        self.after_value(state);
+        true
+    }
+
+    /// Sends back the pieces that `seat`'s piece, come from `from` to its
+    /// race step `target`, takes there, with the extra throws and bonuses
+    /// that taking gives.
+    fn take_on_landing(&self, state: &mut State, seat: usize, from: u8, target: u8) {
+        if !self.hot.by_landing || !self.takes_on(seat, from, target) {
+            return;
+        }
+        let mut taken = 0u8;
+        for &other in self.seating.prey(seat) {
+            let other = other as usize;
+            // The other seat's steps on the cell just reached.
+            let [a, b] = self.seating.meet(other, seat, target);
+            if a == NONE || !state.pieces.any_on(other, [a, b]) {
+                continue;
+            }
+            let before = taken;
+            for step in state.pieces[other].iter_mut() {
+                if *step == a || *step == b {
+                    *step = 0;
+                    taken += 1;
+                }
+            }
+            if taken > before {
+                sort_small(&mut state.pieces[other]);
+            }
+        }
+        if taken > 0 {
+            // Extra throws come with the landing; a bonus with each piece taken.
+            state.extra = state.extra.saturating_add(self.rules.capture.extra_throws);
+            for _ in 0..taken {
+                self.add_bonus(state, self.rules.capture.bonus);
+            }
+        }
     }
 
     fn add_bonus(&self, state: &mut State, value: u8) {
@@ -313,5 +377,53 @@ impl Game {
         }
         state.mover = next as u8;
         state.phase = Phase::Throw;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut for the common move ([`Game::step_on`]) leaves the
+    /// state exactly as the whole apply does, for every legal move it
+    /// takes, at every decision of random games of every bundled race.
+    #[test]
+    fn the_common_move_shortcut_leaves_the_state_the_whole_apply_leaves() {
+        let mut taken = 0usize;
+        for name in crate::variants::names() {
+            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
+            if rules.fight.is_some() || rules.field.is_some() {
+                continue;
+            }
+            let game = Game::with_most_players(rules);
+            let mut rng = crate::sim::rng(5);
+            for _ in 0..3 {
+                let mut state = game.new_initial_state();
+                let mut buf = Vec::new();
+                while crate::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some() {
+                    if state.phase != Phase::Move {
+                        continue;
+                    }
+                    for action in game.legal_actions(&state) {
+                        let Action::Move { from, count: 1, by } = action else {
+                            continue;
+                        };
+                        let mut short = state.clone();
+                        if from == 0 || !game.step_on(&mut short, from, by) {
+                            assert_eq!(
+                                short, state,
+                                "{name}: a refused shortcut changed the state"
+                            );
+                            continue;
+                        }
+                        taken += 1;
+                        let mut full = state.clone();
+                        game.apply_move_in_full(&mut full, from, 1, by, false);
+                        assert_eq!(short, full, "{name}: {action} in {state:?}");
+                    }
+                }
+            }
+        }
+        assert!(taken > 1000, "the shortcut was taken only {taken} times");
     }
 }
