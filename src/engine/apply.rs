@@ -258,6 +258,12 @@ impl Game {
         if !self.hot.by_landing || !self.takes_on(seat, from, target) {
             return;
         }
+        // Mostly nobody stands there: one comparison of all the pieces says so.
+        if let Some(steps) = self.seating.prey_steps(seat, target)
+            && !state.pieces.any_byte_matches(steps)
+        {
+            return;
+        }
         let mut taken = 0u8;
         for &other in self.seating.prey(seat) {
             let other = other as usize;
@@ -384,18 +390,22 @@ impl Game {
 mod tests {
     use super::*;
 
+    /// Every bundled race (no fight, no field), by name, with the most players.
+    fn races() -> impl Iterator<Item = (&'static str, Game)> {
+        crate::variants::names().into_iter().filter_map(|name| {
+            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
+            (rules.fight.is_none() && rules.field.is_none())
+                .then(|| (name, Game::with_most_players(rules)))
+        })
+    }
+
     /// The shortcut for the common move ([`Game::step_on`]) leaves the
     /// state exactly as the whole apply does, for every legal move it
     /// takes, at every decision of random games of every bundled race.
     #[test]
     fn the_common_move_shortcut_leaves_the_state_the_whole_apply_leaves() {
         let mut taken = 0usize;
-        for name in crate::variants::names() {
-            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
-            if rules.fight.is_some() || rules.field.is_some() {
-                continue;
-            }
-            let game = Game::with_most_players(rules);
+        for (name, game) in races() {
             let mut rng = crate::sim::rng(5);
             for _ in 0..3 {
                 let mut state = game.new_initial_state();
@@ -425,5 +435,43 @@ mod tests {
             }
         }
         assert!(taken > 1000, "the shortcut was taken only {taken} times");
+    }
+
+    /// The one comparison of all the pieces against a cell's prey steps
+    /// finds a piece to take exactly where looking at each prey seat's
+    /// pieces does, for every seat and race step, in positions of random
+    /// games of every bundled race whose pieces fit in it.
+    #[test]
+    fn one_comparison_finds_the_pieces_a_landing_takes() {
+        let mut found = 0usize;
+        for (name, game) in races() {
+            let mut rng = crate::sim::rng(8);
+            let mut state = game.new_initial_state();
+            let mut buf = Vec::new();
+            for _ in 0..400 {
+                if crate::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_none() {
+                    state = game.new_initial_state();
+                }
+                for seat in 0..game.seats().len() {
+                    for q in 1..game.seating.home(seat) {
+                        let Some(steps) = game.seating.prey_steps(seat, q) else {
+                            continue;
+                        };
+                        let looked = game.seating.prey(seat).iter().any(|&other| {
+                            let [a, b] = game.seating.meet(other as usize, seat, q);
+                            a != NONE && state.pieces.any_on(other as usize, [a, b])
+                        });
+                        assert_eq!(
+                            state.pieces.any_byte_matches(steps),
+                            looked,
+                            "{name}: seat {seat}, step {q}, pieces {:?}",
+                            state.pieces
+                        );
+                        found += usize::from(looked);
+                    }
+                }
+            }
+        }
+        assert!(found > 100, "only {found} cells held prey");
     }
 }

@@ -179,6 +179,7 @@ impl Game {
             &table.side,
             with_own,
             rules.capture.partners,
+            pieces,
         ));
         let dice = &rules.dice;
         let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {

@@ -28,6 +28,14 @@ pub(crate) struct Seating {
     /// For each seat, the other seats whose pieces it takes by landing:
     /// the other sides', and its partners' too when the rules say so.
     prey: Vec<Vec<u8>>,
+    /// `prey_steps[a * stride + q]`: the steps of seat `a`'s prey on the
+    /// cell of its step `q`, laid out as a state lays out its pieces (seat
+    /// after seat, `per_seat` bytes each): prey seat `b`'s bytes hold its
+    /// first step on the cell in `[0]` and its second in `[1]`, and every
+    /// other byte `NONE`. Comparing them with the pieces' bytes finds at
+    /// once whether a landing takes anything. Empty when the pieces do not
+    /// fit in 16 bytes.
+    prey_steps: Vec<[u128; 2]>,
 }
 
 impl Seating {
@@ -39,6 +47,7 @@ impl Seating {
         side: &[u8],
         with_own: bool,
         take_partners: bool,
+        per_seat: usize,
     ) -> Seating {
         let seats = tracks.len();
         let stride = tracks.iter().map(|t| t.cells.len()).max().unwrap_or(0);
@@ -73,7 +82,7 @@ impl Seating {
                     .collect()
             })
             .collect();
-        let prey = (0..seats)
+        let prey: Vec<Vec<u8>> = (0..seats)
             .map(|a| {
                 (0..seats)
                     .filter(|&b| b != a && (take_partners || side.get(a) != side.get(b)))
@@ -81,7 +90,27 @@ impl Seating {
                     .collect()
             })
             .collect();
+        let mut prey_steps = Vec::new();
+        if seats * per_seat <= 16 {
+            prey_steps = vec![[u128::MAX; 2]; seats * stride];
+            for (a, track) in tracks.iter().enumerate() {
+                for q in 1..track.home() {
+                    let steps = &mut prey_steps[a * stride + q as usize];
+                    for &b in &prey[a] {
+                        let b = b as usize;
+                        let on = meet[(b * seats + a) * stride + q as usize];
+                        for (visit, &step) in on.iter().enumerate() {
+                            for i in b * per_seat..(b + 1) * per_seat {
+                                steps[visit] &= !(0xffu128 << (8 * i));
+                                steps[visit] |= (step as u128) << (8 * i);
+                            }
+                        }
+                    }
+                }
+            }
+        }
         Seating {
+            prey_steps,
             viewed,
             prey,
             detours,
@@ -128,6 +157,13 @@ impl Seating {
     #[inline]
     pub(crate) fn prey(&self, a: usize) -> &[u8] {
         &self.prey[a]
+    }
+
+    /// The steps of seat `a`'s prey on the cell of its step `q`, laid out as
+    /// the pieces are (see [`Seating::prey_steps`]); `None` when they do not fit.
+    #[inline]
+    pub(crate) fn prey_steps(&self, a: usize, q: u8) -> Option<[u128; 2]> {
+        self.prey_steps.get(a * self.stride + q as usize).copied()
     }
 
     /// For every step `q` of seat `b`, the race steps of seat `a` on its cell.

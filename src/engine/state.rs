@@ -114,6 +114,25 @@ impl Pieces {
     }
 }
 
+impl Pieces {
+    /// Whether any of the first 16 bytes of the steps equals the byte at
+    /// the same place in `a` or in `b`: a whole small position asked at once.
+    #[inline(always)]
+    pub(crate) fn any_byte_matches(&self, [a, b]: [u128; 2]) -> bool {
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&self.steps[..16]);
+        let word = u128::from_le_bytes(bytes);
+        (zero_bytes(word ^ a) | zero_bytes(word ^ b)) != 0
+    }
+}
+
+/// The high bit of each zero byte of `word`, and no other bit.
+#[inline(always)]
+fn zero_bytes(word: u128) -> u128 {
+    const LOW7: u128 = 0x7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f;
+    !(((word & LOW7) + LOW7) | word | LOW7)
+}
+
 /// The high bit of each byte of `word` that equals `x`, and no other bit.
 #[inline(always)]
 fn equal_bytes(word: u64, x: u8) -> u64 {
