@@ -388,16 +388,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{positions, races};
     use super::*;
-
-    /// Every bundled race (no fight, no field), by name, with the most players.
-    fn races() -> impl Iterator<Item = (&'static str, Game)> {
-        crate::variants::names().into_iter().filter_map(|name| {
-            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
-            (rules.fight.is_none() && rules.field.is_none())
-                .then(|| (name, Game::with_most_players(rules)))
-        })
-    }
 
     /// The shortcut for the common move ([`Game::step_on`]) leaves the
     /// state exactly as the whole apply does, for every legal move it
@@ -445,13 +437,7 @@ mod tests {
     fn one_comparison_finds_the_pieces_a_landing_takes() {
         let mut found = 0usize;
         for (name, game) in races() {
-            let mut rng = crate::sim::rng(8);
-            let mut state = game.new_initial_state();
-            let mut buf = Vec::new();
-            for _ in 0..400 {
-                if crate::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_none() {
-                    state = game.new_initial_state();
-                }
+            for state in positions(&game, 8, 400) {
                 for seat in 0..game.seats().len() {
                     for q in 1..game.seating.home(seat) {
                         let Some(steps) = game.seating.prey_steps(seat, q) else {

@@ -138,6 +138,10 @@ pub struct Game {
     /// Whether the game is a race (no fight, no field game): the hot path
     /// asks this one flag before anything else.
     race: bool,
+    /// Whether a decision's [`View`] marks where other sides stand; without
+    /// blockades, where the pieces fit in 16 bytes, the seating's tables
+    /// answer each landing cell instead ([`Game::held`]).
+    marks_view: bool,
     /// For each playing seat, the player who moves it, or [`crate::rules::DUMMY`].
     player_of: Vec<u8>,
 }
@@ -181,6 +185,7 @@ impl Game {
             rules.capture.partners,
             pieces,
         ));
+        let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();
         let dice = &rules.dice;
         let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {
             (0..dice.total).map(|u| dice.pick(u) as u8).collect()
@@ -197,6 +202,7 @@ impl Game {
             player_count: table.players,
             player_of: table.player_of.clone(),
             race,
+            marks_view,
             rules,
         })
     }
@@ -1547,6 +1553,31 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `count` positions of random games of `game` from seed `seed`, one
+    /// after each action, a new game begun when one ends.
+    pub(crate) fn positions(game: &Game, seed: u64, count: usize) -> Vec<State> {
+        let mut rng = crate::sim::rng(seed);
+        let mut state = game.new_initial_state();
+        let mut buf = Vec::new();
+        let mut out = Vec::with_capacity(count);
+        for _ in 0..count {
+            if crate::sim::random_step(game, &mut state, &mut rng, &mut buf).is_none() {
+                state = game.new_initial_state();
+            }
+            out.push(state.clone());
+        }
+        out
+    }
+
+    /// Every bundled race (no fight, no field), by name, with the most players.
+    pub(crate) fn races() -> impl Iterator<Item = (&'static str, Game)> {
+        crate::variants::names().into_iter().filter_map(|name| {
+            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
+            (rules.fight.is_none() && rules.field.is_none())
+                .then(|| (name, Game::with_most_players(rules)))
+        })
+    }
 
     /// The most values usable after `state`, one after another in the
     /// throw that `before` was in, by trying every move: the definition the

@@ -115,6 +115,9 @@ impl Occupancy {
 /// Built once per decision from the seating tables; who stands on an
 /// occupied step is counted from the state only when a move meets one,
 /// which is rare.
+/// Without blockades, where the pieces fit in 16 bytes, the bits are not
+/// built: [`Game::held`] asks the pieces once for each landing cell
+/// instead, which costs less (`Game::marks_view`).
 pub(crate) struct View {
     occupied: [u64; 4],
     /// Bit `s` set when two or more of those pieces share that cell: only
@@ -125,6 +128,12 @@ pub(crate) struct View {
 impl View {
     #[inline(always)]
     pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
+        if !game.marks_view {
+            return View {
+                occupied: [0; 4],
+                crowded: [0; 4],
+            };
+        }
         if game.hot.blockade > 0 {
             View::build::<true>(game, state, seat)
         } else {
@@ -160,9 +169,10 @@ impl View {
         View { occupied, crowded }
     }
 
-    /// Whether another side's piece stands at step `step`.
+    /// Whether another side's piece stands at step `step` (the view must
+    /// be marked; [`Game::held`] asks either way).
     #[inline]
-    pub(crate) fn at(&self, step: u8) -> bool {
+    fn at(&self, step: u8) -> bool {
         self.occupied[(step >> 6) as usize] & (1 << (step & 63)) != 0
     }
 
@@ -208,6 +218,25 @@ fn any_bit_in(bits: &[u64; 4], from: u8, to: u8) -> bool {
 }
 
 impl Game {
+    /// Whether a piece of a seat that `seat`'s view holds stands on the
+    /// cell of its race step `step`.
+    #[inline(always)]
+    pub(crate) fn held(&self, state: &State, view: &View, seat: usize, step: u8) -> bool {
+        if self.marks_view {
+            return view.at(step);
+        }
+        self.held_by_bytes(state, seat, step)
+    }
+
+    /// [`Game::held`] without a marked view; apart, so that the check of a
+    /// game with blockades stays small.
+    #[inline(never)]
+    fn held_by_bytes(&self, state: &State, seat: usize, step: u8) -> bool {
+        self.seating
+            .viewed_steps(seat, step)
+            .is_some_and(|steps| state.pieces.any_byte_matches(steps))
+    }
+
     /// For each side, the pieces on the cell of `seat`'s step `step` and
     /// how many of its seats they belong to.
     fn side_counts_at(&self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
@@ -331,7 +360,7 @@ impl Game {
         // Anything in the way or on the cell, or a limit to the cell:
         // the whole check decides.
         if (hot.blockade > 0 && view.any_crowded_in(from + 1, target - 1, hot.blockade))
-            || view.at(target)
+            || self.held(state, view, seat, target)
             || state.split.is_some()
             || (!plain && !self.room_for(state, seat, target, count))
         {
@@ -431,7 +460,7 @@ impl Game {
                 jumped |= self.pass_blockades(state, view, run, count, value)?;
             }
         }
-        let occupied = target < home && view.at(target);
+        let occupied = target < home && self.held(state, view, seat, target);
         if occupied {
             let side = self.side[seat];
             let largest = self.largest_at(state, seat, target, Some(side));
@@ -769,5 +798,35 @@ impl Occupancy {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{positions, races};
+    use super::*;
+
+    /// Asking the pieces for one landing cell ([`Game::held_by_bytes`])
+    /// answers as a marked view does, for every seat and race step, in
+    /// positions of random games of every bundled race whose pieces fit.
+    #[test]
+    fn asking_the_pieces_for_a_cell_answers_as_the_marked_view() {
+        let mut held = 0usize;
+        for (name, game) in races() {
+            for state in positions(&game, 4, 400) {
+                for seat in 0..game.seats().len() {
+                    if game.seating.viewed_steps(seat, 1).is_none() {
+                        continue;
+                    }
+                    let view = View::build::<false>(&game, &state, seat);
+                    for step in 1..game.seating.home(seat) {
+                        let asked = game.held_by_bytes(&state, seat, step);
+                        assert_eq!(asked, view.at(step), "{name}: seat {seat}, step {step}");
+                        held += usize::from(asked);
+                    }
+                }
+            }
+        }
+        assert!(held > 100, "only {held} cells held");
     }
 }

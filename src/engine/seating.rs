@@ -36,6 +36,42 @@ pub(crate) struct Seating {
     /// once whether a landing takes anything. Empty when the pieces do not
     /// fit in 16 bytes.
     prey_steps: Vec<[u128; 2]>,
+    /// The same for the seats each seat's view holds ([`Seating::viewed`]):
+    /// whether another side stands on a cell, asked without a view.
+    viewed_steps: Vec<[u128; 2]>,
+}
+
+/// For each seat `a` and race step `q`, the steps of the seats `of[a]` on
+/// the cell of `a`'s step `q`, laid out as a state lays out its pieces
+/// (see [`Seating::prey_steps`]); empty when the pieces do not fit in 16 bytes.
+fn steps_laid_out(
+    tracks: &[&Track],
+    meet: &[[u8; 2]],
+    stride: usize,
+    per_seat: usize,
+    of: &[Vec<u8>],
+) -> Vec<[u128; 2]> {
+    let seats = tracks.len();
+    if seats * per_seat > 16 {
+        return Vec::new();
+    }
+    let mut table = vec![[u128::MAX; 2]; seats * stride];
+    for (a, track) in tracks.iter().enumerate() {
+        for q in 1..track.home() {
+            let steps = &mut table[a * stride + q as usize];
+            for &b in &of[a] {
+                let b = b as usize;
+                let on = meet[(b * seats + a) * stride + q as usize];
+                for (visit, &step) in on.iter().enumerate() {
+                    for i in b * per_seat..(b + 1) * per_seat {
+                        steps[visit] &= !(0xffu128 << (8 * i));
+                        steps[visit] |= (step as u128) << (8 * i);
+                    }
+                }
+            }
+        }
+    }
+    table
 }
 
 impl Seating {
@@ -74,7 +110,7 @@ impl Seating {
             .collect();
         let detours = tracks.iter().map(|t| t.detour).collect();
         let again = tracks.iter().map(|t| t.detour_again).collect();
-        let viewed = (0..seats)
+        let viewed: Vec<Vec<u8>> = (0..seats)
             .map(|a| {
                 (0..seats)
                     .filter(|&b| with_own || side.get(a) != side.get(b))
@@ -90,27 +126,12 @@ impl Seating {
                     .collect()
             })
             .collect();
-        let mut prey_steps = Vec::new();
-        if seats * per_seat <= 16 {
-            prey_steps = vec![[u128::MAX; 2]; seats * stride];
-            for (a, track) in tracks.iter().enumerate() {
-                for q in 1..track.home() {
-                    let steps = &mut prey_steps[a * stride + q as usize];
-                    for &b in &prey[a] {
-                        let b = b as usize;
-                        let on = meet[(b * seats + a) * stride + q as usize];
-                        for (visit, &step) in on.iter().enumerate() {
-                            for i in b * per_seat..(b + 1) * per_seat {
-                                steps[visit] &= !(0xffu128 << (8 * i));
-                                steps[visit] |= (step as u128) << (8 * i);
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let lay_out = |of: &[Vec<u8>]| steps_laid_out(tracks, &meet, stride, per_seat, of);
+        let prey_steps = lay_out(&prey);
+        let viewed_steps = lay_out(&viewed);
         Seating {
             prey_steps,
+            viewed_steps,
             viewed,
             prey,
             detours,
@@ -164,6 +185,18 @@ impl Seating {
     #[inline]
     pub(crate) fn prey_steps(&self, a: usize, q: u8) -> Option<[u128; 2]> {
         self.prey_steps.get(a * self.stride + q as usize).copied()
+    }
+
+    /// Whether the tables of steps laid out as the pieces are exist.
+    pub(crate) fn has_viewed_steps(&self) -> bool {
+        !self.viewed_steps.is_empty()
+    }
+
+    /// The steps of the seats seat `a`'s view holds on the cell of its step
+    /// `q`, laid out as the pieces are; `None` when they do not fit.
+    #[inline]
+    pub(crate) fn viewed_steps(&self, a: usize, q: u8) -> Option<[u128; 2]> {
+        self.viewed_steps.get(a * self.stride + q as usize).copied()
     }
 
     /// For every step `q` of seat `b`, the race steps of seat `a` on its cell.
