@@ -590,17 +590,14 @@ impl Game {
         self.moves_seen_into(state, &view, out);
     }
 
-    /// [`Game::moves_into`] with the position's view at hand.
+    /// [`Game::moves_into`] for several waiting values, with the position's
+    /// view at hand (one value goes to [`Game::one_value_moves`]).
     fn moves_seen_into(&self, state: &State, view: &View, out: &mut Vec<Action>) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let pool = &state.pool;
-        if let [v] = pool[..] {
-            return self.one_value_moves(state, v, out);
-        }
         // Each distinct value once, smallest first.
-        let values = distinct_ascending(pool);
+        let values = distinct_ascending(&state.pool);
         for (from, most) in self.groups(pieces, home) {
             for count in 1..=most {
                 self.moves_of_values(state, view, &values, from, count, out);

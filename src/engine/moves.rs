@@ -115,6 +115,7 @@ impl Occupancy {
 /// Built once per decision from the seating tables; who stands on an
 /// occupied step is counted from the state only when a move meets one,
 /// which is rare.
+///
 /// Without blockades, where the pieces fit in 16 bytes, the bits are not
 /// built: [`Game::held`] asks the pieces once for each landing cell
 /// instead, which costs less (`Game::marks_view`).
@@ -178,7 +179,7 @@ impl View {
 
     /// Whether a blockade may stand at a step in `from..=to` (see [`View::crowded_in`]).
     #[inline]
-    pub(crate) fn any_crowded_in(&self, from: u8, to: u8, blockade: u8) -> bool {
+    fn any_crowded_in(&self, from: u8, to: u8, blockade: u8) -> bool {
         if blockade > 1 {
             any_bit_in(&self.crowded, from, to)
         } else {
