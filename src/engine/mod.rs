@@ -9,6 +9,7 @@ mod fight;
 mod hot;
 mod moves;
 mod outcome;
+mod quick;
 mod seating;
 mod state;
 
@@ -144,6 +145,8 @@ pub struct Game {
     marks_view: bool,
     /// For each playing seat, the player who moves it, or [`crate::rules::DUMMY`].
     player_of: Vec<u8>,
+    /// Whether a decision on one die value is answered by [`Game::quick_moves`].
+    quick: bool,
 }
 
 impl Game {
@@ -186,6 +189,7 @@ impl Game {
             pieces,
         ));
         let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();
+        let quick = race && quick::fits(&rules, &tracks, marks_view);
         let dice = &rules.dice;
         let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {
             (0..dice.total).map(|u| dice.pick(u) as u8).collect()
@@ -203,6 +207,7 @@ impl Game {
             player_of: table.player_of.clone(),
             race,
             marks_view,
+            quick,
             rules,
         })
     }
@@ -488,6 +493,14 @@ impl Game {
                 out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
             }
             Phase::Move => {
+                if self.quick
+                    && let [v] = state.pool[..]
+                    && v.value > 0
+                    && !v.bonus
+                    && state.split.is_none()
+                {
+                    return self.quick_moves(state, v, out);
+                }
                 // With several values, the view is kept for the look-ahead.
                 let view =
                     (state.pool.len() > 1).then(|| View::new(self, state, state.mover as usize));

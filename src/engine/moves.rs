@@ -232,7 +232,7 @@ impl Game {
     /// [`Game::held`] without a marked view; apart, so that the check of a
     /// game with blockades stays small.
     #[inline(never)]
-    fn held_by_bytes(&self, state: &State, seat: usize, step: u8) -> bool {
+    pub(crate) fn held_by_bytes(&self, state: &State, seat: usize, step: u8) -> bool {
         self.seating
             .viewed_steps(seat, step)
             .is_some_and(|steps| state.pieces.any_byte_matches(steps))

@@ -1,0 +1,189 @@
+//! Quick decisions: the legal actions of the common decision, one waiting
+//! die value, in one pass over the mover's pieces, for rules simple enough
+//! that a landing cell is the only thing a move must look at.
+//!
+//! Those rules are: no blockades and the pieces fit in 16 bytes (so one
+//! comparison of all the pieces says who stands on a cell), no detours, no
+//! groups, a piece out of its start goes to its first step on the same
+//! throws first or not, no entry by a sum, no limit of pieces on a cell
+//! but one's own, and each track passes a cell once. [`Game::quick_moves`]
+//! gives the same list, in the same order, as the general path of
+//! [`Game::legal_actions`]; a test compares the two at every decision of
+//! random games.
+
+use super::{Action, Game, State, state::PoolValue};
+use crate::rules::{RuleSet, Track};
+
+/// Whether every one-value decision of these rules, seated on `tracks`, can
+/// be answered by [`Game::quick_moves`].
+pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool {
+    let stacks = &rules.stacks;
+    let entry = &rules.entry;
+    !marks_view
+        && stacks.blockade == 0
+        && !stacks.groups
+        && stacks.max == 0
+        && stacks.blockade_turns == 0
+        && !entry.sum
+        && !entry.moves_score
+        && entry.first_on == entry.on
+        && tracks.iter().all(|t| {
+            t.detour.is_none() && {
+                // Each cell once: a seat's own pieces on a cell stand on one step.
+                let mut cells: Vec<_> = (1..=t.home()).map(|s| t.cell(s)).collect();
+                cells.sort_unstable();
+                cells.windows(2).all(|w| w[0] != w[1])
+            }
+        })
+}
+
+impl Game {
+    /// The legal actions where the mover has the one waiting value `v`, a
+    /// die value above 0, no pair of a blockade is followed, under rules
+    /// that [`fits`]: each step of the mover's
+    /// pieces once, ascending, then the rules that choose among the moves
+    /// (forced entry, clearing the first step), then `Pass` where allowed.
+    pub(crate) fn quick_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+        let seat = state.mover as usize;
+        let pieces = &state.pieces[seat];
+        let home = self.seating.home(seat);
+        let hot = &self.hot;
+        let by = v.value;
+        let comes_out = pieces.first() == Some(&0) && self.lets_out_now(state, v);
+        let mut last = u8::MAX;
+        for &from in pieces {
+            if from >= home {
+                break;
+            }
+            if from == last || (from == 0 && !comes_out) {
+                continue;
+            }
+            last = from;
+            let target = if from == 0 {
+                1
+            } else {
+                match self.reach(from, by, home) {
+                    Ok(t) => t,
+                    Err(_) => continue,
+                }
+            };
+            // Room on the cell: only the seat's own pieces are limited.
+            if hot.own_max > 0
+                && (target < home || hot.goal > 1)
+                && pieces.iter().filter(|&&s| s == target).count() as u8 >= hot.own_max
+            {
+                continue;
+            }
+            // Another side there: taken, or a safe cell that may be shared.
+            if target < home
+                && !hot.safe_shared
+                && self.held_by_bytes(state, seat, target)
+                && !(hot.by_landing && self.takes_on(seat, from, target))
+            {
+                continue;
+            }
+            out.push(Action::Move { from, count: 1, by });
+        }
+        // A value that can bring a piece out must (entry: forced); the
+        // move from the start comes first.
+        if hot.entry_forced && matches!(out.first(), Some(Action::Move { from: 0, .. })) {
+            out.truncate(1);
+        }
+        // While pieces wait, the first step is cleared first (entry: clear_start).
+        if self.rules.entry.clear_start && pieces.first() == Some(&0) {
+            if let Some(at) = out.iter().position(|a| a.from() == Some(1)) {
+                let keep = out[at];
+                out.clear();
+                out.push(keep);
+            }
+        }
+        if out.is_empty() || self.may_pass(state) {
+            out.push(Action::Pass);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Phase, tests::positions};
+    use super::*;
+
+    /// Every bundled race that answers one-value decisions quickly, at each
+    /// of its tables, with the same game answering them the general way.
+    fn quick_races() -> Vec<(String, Game, Game)> {
+        let mut games = Vec::new();
+        for name in crate::variants::names() {
+            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
+            for table in &rules.tables {
+                let game = Game::new(rules.clone(), table.players).expect("the table exists");
+                if game.quick {
+                    let mut general = game.clone();
+                    general.quick = false;
+                    games.push((format!("{name}/{}p", table.players), game, general));
+                }
+            }
+        }
+        games
+    }
+
+    /// The position `state` with its pieces moved by `bytes`: each piece at
+    /// its start or on any step to its home, the mover's pieces anywhere
+    /// their own limits allow or not.
+    fn scrambled(game: &Game, state: &State, bytes: &[u8]) -> State {
+        let mut state = state.clone();
+        let per_seat = state.pieces.per_seat();
+        for seat in 0..state.pieces.len() {
+            let home = game.seating.home(seat) as u16;
+            let steps = &mut state.pieces[seat];
+            for (i, step) in steps.iter_mut().enumerate() {
+                let b = bytes[(seat * per_seat + i) % bytes.len()];
+                *step = if b < 96 {
+                    0
+                } else {
+                    (b as u16 % (home + 1)) as u8
+                };
+            }
+            steps.sort_unstable();
+        }
+        state
+    }
+
+    /// The quick list is the general list, action for action, at every
+    /// one-value decision of random games and of positions with the pieces
+    /// scattered anywhere.
+    #[test]
+    fn quick_decisions_list_what_the_general_rules_list() {
+        let races = quick_races();
+        assert!(
+            races.iter().any(|(name, ..)| name.starts_with("ludo"))
+                && races.iter().any(|(name, ..)| name.starts_with("mensch")),
+            "the one-die races are not answered quickly"
+        );
+        let mut compared = 0usize;
+        let mut moves = 0usize;
+        let mut seed = 1u64;
+        for (name, game, general) in &races {
+            for played in positions(game, 13, 4000) {
+                if played.phase != Phase::Move || played.pool.len() != 1 {
+                    continue;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let bytes = seed.to_le_bytes();
+                for state in [played.clone(), scrambled(game, &played, &bytes)] {
+                    let (mut quick, mut whole) = (Vec::new(), Vec::new());
+                    game.legal_fitting(&state, &mut quick);
+                    general.legal_fitting(&state, &mut whole);
+                    assert_eq!(quick, whole, "{name}: {state:?}");
+                    compared += 1;
+                    moves += quick.iter().filter(|a| a.from().is_some()).count();
+                }
+            }
+        }
+        assert!(
+            compared > 10_000 && moves > 10_000,
+            "{compared} decisions, {moves} moves"
+        );
+    }
+}
