@@ -45,6 +45,12 @@ fn step_fitting(
     rng: &mut Rng,
     buf: &mut Vec<Action>,
 ) -> Option<Action> {
+    // A race goes straight by its phase: a throw is applied by its outcome.
+    if game.is_race() && state.phase == Phase::Throw {
+        let i = game.outcome_for(rng.random_range(0..game.rules().dice.total));
+        game.apply_throw(state, i as usize);
+        return Some(Action::Throw(i));
+    }
     let action = match game.actor_fitting(state) {
         Actor::Terminal => return None,
         Actor::Chance => throw(game, state, rng),

@@ -56,7 +56,8 @@ impl Game {
         }
     }
 
-    fn apply_throw(&self, state: &mut State, index: usize) {
+    /// Applies outcome `index` of the dice in a race waiting for a throw.
+    pub(crate) fn apply_throw(&self, state: &mut State, index: usize) {
         let Some(outcome) = self.rules.dice.outcomes.get(index) else {
             return;
         };

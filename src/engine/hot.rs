@@ -17,6 +17,8 @@ pub(crate) struct Hot {
     pub entry_on: [u128; 2],
     /// The same for a seat's first piece (`entry: first_on`).
     pub entry_first_on: [u128; 2],
+    /// Values that let any piece out, first or not: the two above together.
+    pub entry_any_on: [u128; 2],
     pub first_of_game: bool,
     /// Whether the first piece out comes out on other throws than the
     /// rest (`entry: first_on` differs from `on`).
@@ -80,6 +82,10 @@ impl Hot {
         Hot {
             entry_on: bits(&rules.entry.on),
             entry_first_on: bits(&rules.entry.first_on),
+            entry_any_on: {
+                let (on, first) = (bits(&rules.entry.on), bits(&rules.entry.first_on));
+                [on[0] | first[0], on[1] | first[1]]
+            },
             first_of_game: rules.entry.first == FirstPiece::FirstOfGame,
             first_differs: rules.entry.first_on != rules.entry.on,
             entry_moves_score: rules.entry.moves_score,

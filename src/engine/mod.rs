@@ -428,13 +428,25 @@ impl Game {
         &self.rules.dice.outcomes
     }
 
+    /// Whether the game is a race (no fight, no field game).
+    #[inline]
+    pub(crate) fn is_race(&self) -> bool {
+        self.race
+    }
+
     /// The throw a uniform number `u` in `0..total weight` picks; bring your own generator.
     pub fn throw_for(&self, u: u64) -> Action {
+        Action::Throw(self.outcome_for(u))
+    }
+
+    /// The index of the outcome that [`Game::throw_for`] picks.
+    #[inline]
+    pub(crate) fn outcome_for(&self, u: u64) -> u8 {
         let total = self.rules.dice.total;
         let u = if u < total { u } else { u % total };
         match self.throw_table.get(u as usize) {
-            Some(&i) => Action::Throw(i),
-            None => Action::Throw(self.rules.dice.pick(u) as u8),
+            Some(&i) => i,
+            None => self.rules.dice.pick(u) as u8,
         }
     }
 

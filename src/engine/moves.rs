@@ -573,7 +573,7 @@ impl Game {
 
     /// Whether `value` may let the mover's next piece leave its start now;
     /// when not, a move from the start is refused without a closer look.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lets_out_now(&self, state: &State, value: PoolValue) -> bool {
         self.may_leave_start(value)
             && (!self.hot.first_differs
@@ -584,7 +584,10 @@ impl Game {
     /// when not, a move from the start is refused without a closer look.
     #[inline]
     pub(crate) fn may_leave_start(&self, value: PoolValue) -> bool {
-        self.entry_allows(false, value) || self.entry_allows(true, value)
+        if value.value >= ENTRY_BITS {
+            return self.entry_allows(false, value) || self.entry_allows(true, value);
+        }
+        self.hot.entry_any_on[value.again as usize] & (1 << value.value) != 0
     }
 
     /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
