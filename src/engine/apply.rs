@@ -255,6 +255,7 @@ impl Game {
     /// Sends back the pieces that `seat`'s piece, come from `from` to its
     /// race step `target`, takes there, with the extra throws and bonuses
     /// that taking gives.
+    #[inline(always)]
     fn take_on_landing(&self, state: &mut State, seat: usize, from: u8, target: u8) {
         if !self.hot.by_landing || !self.takes_on(seat, from, target) {
             return;
@@ -265,6 +266,13 @@ impl Game {
         {
             return;
         }
+        self.take_there(state, seat, target);
+    }
+
+    /// [`Game::take_on_landing`] where a piece may be taken: each prey
+    /// seat's pieces on the cell go back to their start.
+    #[inline(never)]
+    fn take_there(&self, state: &mut State, seat: usize, target: u8) {
         let mut taken = 0u8;
         for &other in self.seating.prey(seat) {
             let other = other as usize;

@@ -70,15 +70,15 @@ impl Game {
             // Room on the cell: only the seat's own pieces are limited.
             if hot.own_max > 0
                 && (target < home || hot.goal > 1)
-                && pieces.iter().filter(|&&s| s == target).count() as u8 >= hot.own_max
+                && state.pieces.count_on(seat, target) >= hot.own_max
             {
                 continue;
             }
             // Another side there: taken, or a safe cell that may be shared.
             if target < home
                 && !hot.safe_shared
-                && self.held_by_bytes(state, seat, target)
                 && !(hot.by_landing && self.takes_on(seat, from, target))
+                && self.held_by_bytes(state, seat, target)
             {
                 continue;
             }

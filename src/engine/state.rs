@@ -93,24 +93,47 @@ impl Pieces {
 }
 
 impl Pieces {
+    /// `seat`'s pieces as one word, byte `i` its piece `i`, with a mask of
+    /// the bytes that hold its pieces; `None` when they do not fit in one.
+    #[inline(always)]
+    fn seat_word(&self, seat: usize) -> Option<(u64, u64)> {
+        let n = self.per_seat();
+        let start = seat * n;
+        if n > 8 || start + 8 > MAX_PIECES {
+            return None;
+        }
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&self.steps[start..start + 8]);
+        let live = if n == 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * n)) - 1
+        };
+        Some((u64::from_le_bytes(bytes), live))
+    }
+
     /// Whether any of `seat`'s pieces stands on step `a` or step `b`:
     /// asked of all a seat's pieces at once when they fit in a word.
     #[inline(always)]
     pub(crate) fn any_on(&self, seat: usize, [a, b]: [u8; 2]) -> bool {
-        let n = self.per_seat();
-        let start = seat * n;
-        if n <= 8 && start + 8 <= MAX_PIECES {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&self.steps[start..start + 8]);
-            let word = u64::from_le_bytes(bytes);
-            let live = if n == 8 {
-                u64::MAX
-            } else {
-                (1u64 << (8 * n)) - 1
-            };
-            return (equal_bytes(word, a) | equal_bytes(word, b)) & live != 0;
+        match self.seat_word(seat) {
+            Some((word, live)) => (equal_bytes(word, a) | equal_bytes(word, b)) & live != 0,
+            None => self[seat].iter().any(|&s| s == a || s == b),
         }
-        self[seat].iter().any(|&s| s == a || s == b)
+    }
+
+    /// How many of `seat`'s pieces stand on step `step`: counted for all a
+    /// seat's pieces at once when they fit in a word.
+    #[inline(always)]
+    pub(crate) fn count_on(&self, seat: usize, step: u8) -> u8 {
+        match self.seat_word(seat) {
+            // Mostly none: no count needed.
+            Some((word, live)) => match equal_bytes(word, step) & live {
+                0 => 0,
+                on => on.count_ones() as u8,
+            },
+            None => self[seat].iter().filter(|&&s| s == step).count() as u8,
+        }
     }
 }
 
