@@ -39,25 +39,36 @@ pub fn random_step(
 
 /// [`random_step`] for a state known to fit the game; applying an action
 /// keeps it fitting, so a game checks its state's shape once.
+#[inline(always)]
 fn step_fitting(
     game: &Game,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
 ) -> Option<Action> {
-    // A race goes straight by its phase: a throw is applied by its outcome.
-    if game.is_race() && state.phase == Phase::Throw {
-        let i = game.outcome_for(rng.random_range(0..game.rules().dice.total));
-        game.apply_throw(state, i as usize);
-        return Some(Action::Throw(i));
-    }
-    let action = match game.actor_fitting(state) {
-        Actor::Terminal => return None,
-        Actor::Chance => throw(game, state, rng),
-        Actor::Seat(_) | Actor::Player(_) => {
-            buf.clear();
-            game.legal_fitting(state, buf);
-            buf[rng.random_range(0..buf.len())]
+    let pick = |state: &State, rng: &mut Rng, buf: &mut Vec<Action>| {
+        buf.clear();
+        game.legal_fitting(state, buf);
+        buf[rng.random_range(0..buf.len())]
+    };
+    // A race goes straight by its phase (see `Game::actor`): a throw is
+    // applied by its outcome.
+    let action = if game.is_race() {
+        match state.phase {
+            Phase::Throw => {
+                let i = game.outcome_for(rng.random_range(0..game.rules().dice.total));
+                game.apply_throw(state, i as usize);
+                return Some(Action::Throw(i));
+            }
+            Phase::Move => pick(state, rng, buf),
+            Phase::Opening => throw(game, state, rng),
+            Phase::Over => return None,
+        }
+    } else {
+        match game.actor_fitting(state) {
+            Actor::Terminal => return None,
+            Actor::Chance => throw(game, state, rng),
+            Actor::Seat(_) | Actor::Player(_) => pick(state, rng, buf),
         }
     };
     game.apply_fitting(state, action);
