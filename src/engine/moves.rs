@@ -119,6 +119,7 @@ impl Occupancy {
 /// Without blockades, where the pieces fit in 16 bytes, the bits are not
 /// built: [`Game::held`] asks the pieces once for each landing cell
 /// instead, which costs less (`Game::marks_view`).
+#[derive(Debug, PartialEq)]
 pub(crate) struct View {
     occupied: [u64; 4],
     /// Bit `s` set when two or more of those pieces share that cell: only
@@ -145,29 +146,61 @@ impl View {
     /// The view, with the crowded steps only when a blockade can stand.
     #[inline]
     fn build<const CROWDED: bool>(game: &Game, state: &State, seat: usize) -> View {
-        let mut occupied = [0u64; 4];
-        let mut crowded = [0u64; 4];
-        let mut mark = |step: u8| {
-            let (word, bit) = ((step >> 6) as usize, 1u64 << (step & 63));
-            if CROWDED {
-                crowded[word] |= occupied[word] & bit;
-            }
-            occupied[word] |= bit;
+        let mut view = View {
+            occupied: [0; 4],
+            crowded: [0; 4],
         };
+        match game.seating.byte_rows(seat) {
+            Some(rows) => view.mark_on_way::<CROWDED>(game, state, seat, rows),
+            None => view.mark_by_seats::<CROWDED>(game, state, seat),
+        }
+        view
+    }
+
+    /// Marks the pieces `seat`'s view holds where they fit in 16 bytes:
+    /// only those on their way are looked at, mostly a few.
+    #[inline(always)]
+    fn mark_on_way<const CROWDED: bool>(
+        &mut self,
+        game: &Game,
+        state: &State,
+        seat: usize,
+        rows: &[u32; 16],
+    ) {
+        let steps = state.pieces.first_bytes();
+        let mut live = game.seating.viewed_on_way(seat, &steps);
+        while live != 0 {
+            let i = live.trailing_zeros() as usize & 15;
+            live &= live - 1;
+            self.mark::<CROWDED>(game.seating.meet_at(rows[i] as usize + steps[i] as usize));
+        }
+    }
+
+    /// Marks the pieces `seat`'s view holds, seat by seat.
+    #[inline(always)]
+    fn mark_by_seats<const CROWDED: bool>(&mut self, game: &Game, state: &State, seat: usize) {
         for &other in game.seating.viewed(seat) {
             let row = game.seating.row(seat, other as usize);
             for &step in &state.pieces[other as usize] {
                 // Steps at the start and home are NONE in every row.
-                let [first, second] = row[step as usize];
-                if first != NONE {
-                    mark(first);
-                    if second != NONE {
-                        mark(second);
-                    }
-                }
+                self.mark::<CROWDED>(row[step as usize]);
             }
         }
-        View { occupied, crowded }
+    }
+
+    /// Marks a piece seen on the steps `first` and `second` (NONE: none).
+    #[inline(always)]
+    fn mark<const CROWDED: bool>(&mut self, [first, second]: [u8; 2]) {
+        for step in [first, second] {
+            if step == NONE {
+                return;
+            }
+            let (word, bit) = ((step >> 6) as usize, 1u64 << (step & 63));
+            if CROWDED {
+                self.crowded[word] |= self.occupied[word] & bit;
+            }
+            self.occupied[word] |= bit;
+        }
     }
 
     /// Whether another side's piece stands at step `step` (the view must
@@ -822,7 +855,7 @@ mod tests {
                     if game.seating.viewed_steps(seat, 1).is_none() {
                         continue;
                     }
-                    let view = View::build::<false>(&game, &state, seat);
+                    let view = by_seats(&game, &state, seat);
                     for step in 1..game.seating.home(seat) {
                         let asked = game.held_by_bytes(&state, seat, step);
                         assert_eq!(asked, view.at(step), "{name}: seat {seat}, step {step}");
@@ -832,5 +865,51 @@ mod tests {
             }
         }
         assert!(held > 100, "only {held} cells held");
+    }
+
+    /// The view marked seat by seat, every piece looked at.
+    fn by_seats(game: &Game, state: &State, seat: usize) -> View {
+        let mut view = View {
+            occupied: [0; 4],
+            crowded: [0; 4],
+        };
+        view.mark_by_seats::<true>(game, state, seat);
+        view
+    }
+
+    /// Marking only the viewed pieces on their way, picked out of the
+    /// pieces' bytes at once, marks what looking at every piece of every
+    /// viewed seat marks, crowded steps included, for every seat in
+    /// positions of random games of every bundled race whose pieces fit.
+    #[test]
+    fn the_view_of_the_pieces_on_their_way_is_the_view_of_all() {
+        let mut marked = 0usize;
+        let mut crowded = 0usize;
+        for (name, game) in races() {
+            for state in positions(&game, 6, 600) {
+                for seat in 0..game.seats().len() {
+                    let Some(rows) = game.seating.byte_rows(seat) else {
+                        continue;
+                    };
+                    let mut quick = View {
+                        occupied: [0; 4],
+                        crowded: [0; 4],
+                    };
+                    quick.mark_on_way::<true>(&game, &state, seat, rows);
+                    let all = by_seats(&game, &state, seat);
+                    assert_eq!(quick, all, "{name}: seat {seat}, pieces {:?}", state.pieces);
+                    marked += all
+                        .occupied
+                        .iter()
+                        .map(|w| w.count_ones() as usize)
+                        .sum::<usize>();
+                    crowded += usize::from(all.crowded != [0; 4]);
+                }
+            }
+        }
+        assert!(
+            marked > 1000 && crowded > 100,
+            "{marked} steps marked, {crowded} views crowded"
+        );
     }
 }

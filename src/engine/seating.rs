@@ -39,7 +39,21 @@ pub(crate) struct Seating {
     /// The same for the seats each seat's view holds ([`Seating::viewed`]):
     /// whether another side stands on a cell, asked without a view.
     viewed_steps: Vec<[u128; 2]>,
+    /// For each seat `a`, for each of the first 16 bytes of the pieces,
+    /// where in `meet` the row of that byte's seat `b` begins as `a` sees
+    /// it (`(a * seats + b) * stride`), or [`NO_ROW`] where `a`'s view does
+    /// not hold `b`. Empty when the pieces do not fit in 16 bytes.
+    byte_rows: Vec<[u32; 16]>,
+    /// Each seat's home step in each byte of its pieces, laid out as the
+    /// pieces are, in two words (bytes 0..8 and 8..16); 0 past the last seat.
+    homes_laid_out: [u64; 2],
+    /// For each seat, the high bit of each byte of the pieces its view
+    /// holds, in two words as above.
+    viewed_bytes: Vec<[u64; 2]>,
 }
+
+/// No row: a byte of the pieces that a view leaves out.
+const NO_ROW: u32 = u32::MAX;
 
 /// For each seat `a` and race step `q`, the steps of the seats `of[a]` on
 /// the cell of `a`'s step `q`, laid out as a state lays out its pieces
@@ -129,7 +143,39 @@ impl Seating {
         let lay_out = |of: &[Vec<u8>]| steps_laid_out(tracks, &meet, stride, per_seat, of);
         let prey_steps = lay_out(&prey);
         let viewed_steps = lay_out(&viewed);
+        let byte_rows = if seats * per_seat <= 16 && per_seat > 0 {
+            (0..seats)
+                .map(|a| {
+                    let mut rows = [NO_ROW; 16];
+                    for (i, row) in rows.iter_mut().enumerate().take(seats * per_seat) {
+                        let b = i / per_seat;
+                        if viewed[a].contains(&(b as u8)) {
+                            *row = ((a * seats + b) * stride) as u32;
+                        }
+                    }
+                    rows
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut homes_laid_out = [0u64; 2];
+        let mut viewed_bytes = vec![[0u64; 2]; byte_rows.len()];
+        if !byte_rows.is_empty() {
+            for i in 0..seats * per_seat {
+                let b = i / per_seat;
+                homes_laid_out[i / 8] |= (tracks[b].home() as u64) << (8 * (i % 8));
+                for (a, bits) in viewed_bytes.iter_mut().enumerate() {
+                    if viewed[a].contains(&(b as u8)) {
+                        bits[i / 8] |= 0x80 << (8 * (i % 8));
+                    }
+                }
+            }
+        }
         Seating {
+            homes_laid_out,
+            viewed_bytes,
+            byte_rows,
             prey_steps,
             viewed_steps,
             viewed,
@@ -199,6 +245,43 @@ impl Seating {
         self.viewed_steps.get(a * self.stride + q as usize).copied()
     }
 
+    /// For seat `a`'s view, where each of the first 16 bytes of the pieces
+    /// finds its row of `meet` ([`Seating::meet_at`]); `None` when the
+    /// pieces do not fit in 16 bytes.
+    #[inline]
+    pub(crate) fn byte_rows(&self, a: usize) -> Option<&[u32; 16]> {
+        self.byte_rows.get(a)
+    }
+
+    /// Bit `i` set when byte `i` of `steps` (the first 16 bytes of the
+    /// pieces) holds a piece that seat `a`'s view holds, on its way: not at
+    /// its start, not home. Only for pieces that fit in 16 bytes.
+    #[inline(always)]
+    pub(crate) fn viewed_on_way(&self, a: usize, steps: &[u8; 16]) -> u32 {
+        let Some(viewed) = self.viewed_bytes.get(a) else {
+            return 0;
+        };
+        let mut live = 0u32;
+        for half in 0..2 {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&steps[half * 8..half * 8 + 8]);
+            let word = u64::from_le_bytes(word);
+            let on_way = !(zero_bytes(word) | zero_bytes(word ^ self.homes_laid_out[half]));
+            let high = on_way & viewed[half];
+            // The high bit of each byte, gathered into the top byte.
+            let bits = ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+            live |= bits << (8 * half);
+        }
+        live
+    }
+
+    /// The race steps at place `at` of `meet`: a row from
+    /// [`Seating::byte_rows`] plus a step.
+    #[inline(always)]
+    pub(crate) fn meet_at(&self, at: usize) -> [u8; 2] {
+        self.meet.get(at).copied().unwrap_or([NONE; 2])
+    }
+
     /// For every step `q` of seat `b`, the race steps of seat `a` on its cell.
     #[inline]
     pub(crate) fn row(&self, a: usize, b: usize) -> &[[u8; 2]] {
@@ -211,6 +294,13 @@ impl Seating {
     pub(crate) fn meet(&self, a: usize, b: usize, q: u8) -> [u8; 2] {
         self.meet[(a * self.seats + b) * self.stride + q as usize]
     }
+}
+
+/// The high bit of each zero byte of `word`, and no other bit.
+#[inline(always)]
+fn zero_bytes(word: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !(((word & LOW7) + LOW7) | word | LOW7)
 }
 
 /// Sorts a handful of steps; cheaper than the general sort for four pieces.

@@ -138,6 +138,14 @@ impl Pieces {
 }
 
 impl Pieces {
+    /// The first 16 bytes of the steps.
+    #[inline(always)]
+    pub(crate) fn first_bytes(&self) -> [u8; 16] {
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&self.steps[..16]);
+        bytes
+    }
+
     /// Whether any of the first 16 bytes of the steps equals the byte at
     /// the same place in `a` or in `b`: a whole small position asked at once.
     #[inline(always)]
