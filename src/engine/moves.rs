@@ -361,7 +361,7 @@ impl Game {
     /// reaching a detour, past no crowded step, to a cell no other side
     /// holds, within the cell's limits) is answered here; everything else
     /// by [`Game::check_target`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn check_present(
         &self,
         state: &State,
