@@ -77,13 +77,23 @@ impl Game {
         state.split = None;
         state.doubles = outcome.doubles;
         let again = outcome.again;
-        let room = state.pool.remaining_capacity();
-        for &value in outcome.values.iter().take(room) {
-            state.pool.push(PoolValue {
+        match outcome.values[..] {
+            // The common throw: one value.
+            [value] if !state.pool.is_full() => state.pool.push(PoolValue {
                 value,
                 again,
                 bonus: false,
-            });
+            }),
+            _ => {
+                let room = state.pool.remaining_capacity();
+                for &value in outcome.values.iter().take(room) {
+                    state.pool.push(PoolValue {
+                        value,
+                        again,
+                        bonus: false,
+                    });
+                }
+            }
         }
         // On a double with no piece at the start, the bottom faces move too.
         let dice = &self.rules.dice;

@@ -559,7 +559,7 @@ impl Game {
 
     /// Whether the mover has pieces waiting at the start and one on its first
     /// step, which must then move on first (entry: clear_start).
-    #[inline]
+    #[inline(always)]
     fn must_clear_start(&self, state: &State) -> bool {
         if !self.rules.entry.clear_start {
             return false;
