@@ -491,7 +491,24 @@ impl Game {
 
     /// [`Game::legal_actions_into`] for a state known to fit the game, into
     /// an empty buffer.
+    #[inline]
     pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
+        // The quick decision first, apart from the general path's setup.
+        if self.quick
+            && state.phase == Phase::Move
+            && let [v] = state.pool[..]
+            && v.value > 0
+            && !v.bonus
+            && state.split.is_none()
+        {
+            return self.quick_moves(state, v, out);
+        }
+        self.legal_in_general(state, out)
+    }
+
+    /// [`Game::legal_fitting`] but for the quick decision.
+    #[inline(never)]
+    fn legal_in_general(&self, state: &State, out: &mut Vec<Action>) {
         if !self.race {
             if let Some(f) = self.fight_rules() {
                 return self.fight_legal(f, state, out);
@@ -505,14 +522,6 @@ impl Game {
                 out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
             }
             Phase::Move => {
-                if self.quick
-                    && let [v] = state.pool[..]
-                    && v.value > 0
-                    && !v.bonus
-                    && state.split.is_none()
-                {
-                    return self.quick_moves(state, v, out);
-                }
                 // With several values, the view is kept for the look-ahead.
                 let view =
                     (state.pool.len() > 1).then(|| View::new(self, state, state.mover as usize));
