@@ -214,7 +214,8 @@ impl View {
     #[inline]
     fn any_crowded_in(&self, from: u8, to: u8, blockade: u8) -> bool {
         if blockade > 1 {
-            any_bit_in(&self.crowded, from, to)
+            // Mostly no two pieces share a cell anywhere.
+            self.crowded != [0; 4] && any_bit_in(&self.crowded, from, to)
         } else {
             any_bit_in(&self.occupied, from, to)
         }
