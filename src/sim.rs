@@ -18,7 +18,7 @@ pub fn rng(seed: u64) -> Rng {
 /// draws a `u64` (Canon's method): one word, and a second only where the
 /// first could be biased. Inline, where the generic draw is a call.
 #[inline]
-pub fn below(rng: &mut Rng, n: u64) -> u64 {
+fn below(rng: &mut Rng, n: u64) -> u64 {
     let m = u128::from(rng.next_u64()) * u128::from(n);
     let (mut result, low) = ((m >> 64) as u64, m as u64);
     if low > n.wrapping_neg() {
@@ -28,11 +28,12 @@ pub fn below(rng: &mut Rng, n: u64) -> u64 {
     result
 }
 
-/// An index in `0..n` (`n` above 0, below 2^32), drawn exactly as
-/// `rng.random_range(0..n)` draws a `usize` of that size: as [`below`],
-/// from 32-bit words.
+/// An index in `0..n` (`n` above 0, below 2^32: a list of legal actions),
+/// drawn exactly as `rng.random_range(0..n)` draws a `usize` of that size:
+/// as [`below`], from 32-bit words.
 #[inline]
-pub fn index_below(rng: &mut Rng, n: usize) -> usize {
+fn index_below(rng: &mut Rng, n: usize) -> usize {
+    debug_assert!(u32::try_from(n).is_ok(), "{n} actions to choose from");
     let n = n as u32;
     let m = u64::from(rng.next_u32()) * u64::from(n);
     let (mut result, low) = ((m >> 32) as u32, m as u32);

@@ -506,7 +506,8 @@ impl Game {
         self.legal_in_general(state, out)
     }
 
-    /// [`Game::legal_fitting`] but for the quick decision.
+    /// [`Game::legal_fitting`] for every decision but the quick one, apart
+    /// so that the quick one does not pay for its setup.
     #[inline(never)]
     fn legal_in_general(&self, state: &State, out: &mut Vec<Action>) {
         if !self.race {

@@ -2,6 +2,7 @@
 //! step numbers instead of looking up cells: for every two playing seats,
 //! which steps of one's track lie on the cell of each step of the other's.
 
+use super::state::zero_bytes_of_word;
 use crate::rules::Track;
 
 /// No step: the track does not pass that cell.
@@ -143,33 +144,18 @@ impl Seating {
         let lay_out = |of: &[Vec<u8>]| steps_laid_out(tracks, &meet, stride, per_seat, of);
         let prey_steps = lay_out(&prey);
         let viewed_steps = lay_out(&viewed);
-        let byte_rows = if seats * per_seat <= 16 && per_seat > 0 {
-            (0..seats)
-                .map(|a| {
-                    let mut rows = [NO_ROW; 16];
-                    for (i, row) in rows.iter_mut().enumerate().take(seats * per_seat) {
-                        let b = i / per_seat;
-                        if viewed[a].contains(&(b as u8)) {
-                            *row = ((a * seats + b) * stride) as u32;
-                        }
-                    }
-                    rows
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // Byte by byte of the pieces, where they fit in 16 bytes.
+        let fit = seats * per_seat <= 16 && per_seat > 0;
+        let table_seats = if fit { seats } else { 0 };
+        let mut byte_rows = vec![[NO_ROW; 16]; table_seats];
+        let mut viewed_bytes = vec![[0u64; 2]; table_seats];
         let mut homes_laid_out = [0u64; 2];
-        let mut viewed_bytes = vec![[0u64; 2]; byte_rows.len()];
-        if !byte_rows.is_empty() {
-            for i in 0..seats * per_seat {
-                let b = i / per_seat;
-                homes_laid_out[i / 8] |= (tracks[b].home() as u64) << (8 * (i % 8));
-                for (a, bits) in viewed_bytes.iter_mut().enumerate() {
-                    if viewed[a].contains(&(b as u8)) {
-                        bits[i / 8] |= 0x80 << (8 * (i % 8));
-                    }
-                }
+        for i in 0..table_seats * per_seat {
+            let b = i / per_seat;
+            homes_laid_out[i / 8] |= (tracks[b].home() as u64) << (8 * (i % 8));
+            for a in (0..seats).filter(|&a| viewed[a].contains(&(b as u8))) {
+                byte_rows[a][i] = ((a * seats + b) * stride) as u32;
+                viewed_bytes[a][i / 8] |= 0x80 << (8 * (i % 8));
             }
         }
         Seating {
@@ -266,7 +252,8 @@ impl Seating {
             let mut word = [0u8; 8];
             word.copy_from_slice(&steps[half * 8..half * 8 + 8]);
             let word = u64::from_le_bytes(word);
-            let on_way = !(zero_bytes(word) | zero_bytes(word ^ self.homes_laid_out[half]));
+            let on_way =
+                !(zero_bytes_of_word(word) | zero_bytes_of_word(word ^ self.homes_laid_out[half]));
             let high = on_way & viewed[half];
             // The high bit of each byte, gathered into the top byte.
             let bits = ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
@@ -294,13 +281,6 @@ impl Seating {
     pub(crate) fn meet(&self, a: usize, b: usize, q: u8) -> [u8; 2] {
         self.meet[(a * self.seats + b) * self.stride + q as usize]
     }
-}
-
-/// The high bit of each zero byte of `word`, and no other bit.
-#[inline(always)]
-fn zero_bytes(word: u64) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    !(((word & LOW7) + LOW7) | word | LOW7)
 }
 
 /// Sorts a handful of steps; cheaper than the general sort for four pieces.

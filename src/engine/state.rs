@@ -164,12 +164,17 @@ fn zero_bytes(word: u128) -> u128 {
     !(((word & LOW7) + LOW7) | word | LOW7)
 }
 
+/// The high bit of each zero byte of an eight-byte `word`, and no other bit.
+#[inline(always)]
+pub(crate) fn zero_bytes_of_word(word: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !(((word & LOW7) + LOW7) | word | LOW7)
+}
+
 /// The high bit of each byte of `word` that equals `x`, and no other bit.
 #[inline(always)]
 fn equal_bytes(word: u64, x: u8) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let t = word ^ (x as u64).wrapping_mul(0x0101_0101_0101_0101);
-    !(((t & LOW7) + LOW7) | t | LOW7)
+    zero_bytes_of_word(word ^ (x as u64).wrapping_mul(0x0101_0101_0101_0101))
 }
 
 impl std::ops::Index<usize> for Pieces {
