@@ -77,22 +77,14 @@ impl Game {
         state.split = None;
         state.doubles = outcome.doubles;
         let again = outcome.again;
-        match outcome.values[..] {
-            // The common throw: one value.
-            [value] if !state.pool.is_full() => state.pool.push(PoolValue {
+        for &value in &outcome.values {
+            let value = PoolValue {
                 value,
                 again,
                 bonus: false,
-            }),
-            _ => {
-                let room = state.pool.remaining_capacity();
-                for &value in outcome.values.iter().take(room) {
-                    state.pool.push(PoolValue {
-                        value,
-                        again,
-                        bonus: false,
-                    });
-                }
+            };
+            if state.pool.try_push(value).is_err() {
+                break;
             }
         }
         // On a double with no piece at the start, the bottom faces move too.

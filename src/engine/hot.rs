@@ -79,13 +79,14 @@ impl Hot {
             .enumerate()
             .filter(|(_, s)| plain_rules && rules.seats[s.0 as usize].track.detour.is_none())
             .fold(0u8, |bits, (i, _)| bits | 1 << i);
+        let (entry_on, entry_first_on) = (bits(&rules.entry.on), bits(&rules.entry.first_on));
         Hot {
-            entry_on: bits(&rules.entry.on),
-            entry_first_on: bits(&rules.entry.first_on),
-            entry_any_on: {
-                let (on, first) = (bits(&rules.entry.on), bits(&rules.entry.first_on));
-                [on[0] | first[0], on[1] | first[1]]
-            },
+            entry_on,
+            entry_first_on,
+            entry_any_on: [
+                entry_on[0] | entry_first_on[0],
+                entry_on[1] | entry_first_on[1],
+            ],
             first_of_game: rules.entry.first == FirstPiece::FirstOfGame,
             first_differs: rules.entry.first_on != rules.entry.on,
             entry_moves_score: rules.entry.moves_score,

@@ -119,6 +119,22 @@ fn distinct_ascending(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POOL> {
     values
 }
 
+/// Keeps the actions that `keep` picks, where it picks any.
+#[inline(always)]
+fn keep_if_any(out: &mut Vec<Action>, keep: impl Fn(&Action) -> bool) {
+    let Some(first) = out.iter().position(&keep) else {
+        return;
+    };
+    let mut kept = 0;
+    for i in first..out.len() {
+        if keep(&out[i]) {
+            out[kept] = out[i];
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
 /// A compiled variant seated for a number of players. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -530,23 +546,10 @@ impl Game {
                     Some(view) => self.moves_seen_into(state, view, out),
                     None => self.moves_into(state, out),
                 }
-                // A value that can bring a piece out must (entry: forced).
-                if self.hot.entry_forced
-                    && out
-                        .iter()
-                        .any(|a| matches!(a, Action::Move { from: 0, .. }))
-                {
-                    out.retain(|a| matches!(a, Action::Move { from: 0, .. }));
-                }
-                // While pieces wait, the first step is cleared first (entry: clear_start).
-                if self.must_clear_start(state) && out.iter().any(|a| a.from() == Some(1)) {
-                    out.retain(|a| a.from() == Some(1));
-                }
+                self.keep_by_entry(state, out);
                 // A blockade that has stood its time must be broken (stacks: blockade_turns).
-                if let Some(step) = self.overdue_blockade(state)
-                    && out.iter().any(|a| a.from() == Some(step))
-                {
-                    out.retain(|a| a.from() == Some(step));
+                if let Some(step) = self.overdue_blockade(state) {
+                    keep_if_any(out, |a| a.from() == Some(step));
                 }
                 if let Some(view) = &view
                     && self.hot.use_most
@@ -567,6 +570,19 @@ impl Game {
         }
     }
 
+    /// The rules of leaving the start that choose among the moves: a value
+    /// that can bring a piece out must (entry: forced), and while pieces
+    /// wait, the first step is cleared first (entry: clear_start).
+    #[inline(always)]
+    fn keep_by_entry(&self, state: &State, out: &mut Vec<Action>) {
+        if self.hot.entry_forced {
+            keep_if_any(out, |a| matches!(a, Action::Move { from: 0, .. }));
+        }
+        if self.must_clear_start(state) {
+            keep_if_any(out, |a| a.from() == Some(1));
+        }
+    }
+
     /// Whether the mover has pieces waiting at the start and one on its first
     /// step, which must then move on first (entry: clear_start).
     #[inline(always)]
@@ -574,8 +590,9 @@ impl Game {
         if !self.rules.entry.clear_start {
             return false;
         }
+        // Sorted: waiting pieces come first.
         let pieces = &state.pieces[state.mover as usize];
-        pieces.contains(&0) && pieces.contains(&1)
+        pieces.first() == Some(&0) && pieces.contains(&1)
     }
 
     /// The step of the mover's blockade that has stood its time, if any

@@ -19,8 +19,8 @@ use crate::rules::{RuleSet, Track};
 pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool {
     let stacks = &rules.stacks;
     let entry = &rules.entry;
+    // Without a marked view there is no blockade.
     !marks_view
-        && stacks.blockade == 0
         && !stacks.groups
         && stacks.max == 0
         && stacks.blockade_turns == 0
@@ -84,19 +84,7 @@ impl Game {
             }
             out.push(Action::Move { from, count: 1, by });
         }
-        // A value that can bring a piece out must (entry: forced); the
-        // move from the start comes first.
-        if hot.entry_forced && matches!(out.first(), Some(Action::Move { from: 0, .. })) {
-            out.truncate(1);
-        }
-        // While pieces wait, the first step is cleared first (entry: clear_start).
-        if self.rules.entry.clear_start && pieces.first() == Some(&0) {
-            if let Some(at) = out.iter().position(|a| a.from() == Some(1)) {
-                let keep = out[at];
-                out.clear();
-                out.push(keep);
-            }
-        }
+        self.keep_by_entry(state, out);
         if out.is_empty() || self.may_pass(state) {
             out.push(Action::Pass);
         }
