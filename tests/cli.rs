@@ -6,6 +6,9 @@ use std::{
     process::{Command, Output, Stdio},
 };
 
+mod common;
+use common::TempDir;
+
 fn pachisi(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pachisi"))
         .args(args)
@@ -21,13 +24,13 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// A file with `text` in a directory of this test run's own.
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pachisi-cli-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("the temporary directory can be made");
-    let path = dir.join(name);
+/// A file with `text` in a directory of the test's own; keep the directory
+/// alive while the file is used.
+fn temp_file(name: &str, text: &str) -> (TempDir, PathBuf) {
+    let dir = TempDir::new("pachisi-cli-tests");
+    let path = dir.path().join(name);
     std::fs::write(&path, text).expect("the temporary file can be written");
-    path
+    (dir, path)
 }
 
 fn path_str(path: &std::path::Path) -> &str {
@@ -71,7 +74,7 @@ fn check_pachisi_prints_the_summary() {
 #[test]
 fn check_of_a_broken_file_fails_and_names_file_line_and_column() {
     let text = "game \"Broken\" { pieces = 4 }\nboard grid { width = 8 height = 1 }\ndice d { faces = 1..6 }\nseat red { track = a1..h1 }\nplayers 1 { seats = red }\nturn { must_move = perhaps }\n";
-    let path = temp_file("broken.variant", text);
+    let (_dir, path) = temp_file("broken.variant", text);
     let out = pachisi(&["check", path_str(&path)]);
     assert!(!out.status.success(), "a broken file was accepted");
     let err = stderr(&out);
@@ -85,7 +88,7 @@ fn check_of_a_broken_file_fails_and_names_file_line_and_column() {
 
 #[test]
 fn check_of_a_syntax_error_names_the_place() {
-    let path = temp_file("syntax.variant", "game \"X\" { pieces = 4\n");
+    let (_dir, path) = temp_file("syntax.variant", "game \"X\" { pieces = 4\n");
     let out = pachisi(&["check", path_str(&path)]);
     assert!(!out.status.success());
     let err = stderr(&out);
@@ -136,7 +139,7 @@ fn moves_lists_the_legal_actions_of_a_saved_state() {
         "finished": [],
         "at_limit": false
     }"#;
-    let path = temp_file("state.json", state);
+    let (_dir, path) = temp_file("state.json", state);
     let out = pachisi(&["moves", "pachisi", "--state", path_str(&path)]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "red to move:\n10+3\n2x10+3\n");
@@ -146,7 +149,7 @@ fn moves_lists_the_legal_actions_of_a_saved_state() {
 fn moves_lists_the_throws_when_the_dice_are_due() {
     let state = r#"{"pieces": [[0,0,0,0],[0,0,0,0]], "mover": 1, "phase": "throw", "pool": [],
         "extra": 0, "entered": [false, false], "turns": 1, "finished": [], "at_limit": false}"#;
-    let path = temp_file("throw.json", state);
+    let (_dir, path) = temp_file("throw.json", state);
     let out = pachisi(&["moves", "pachisi", "--state", path_str(&path)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -160,7 +163,7 @@ fn moves_refuses_an_impossible_state() {
     let state = r#"{"pieces": [[0,0,10,10],[0,0,0,44]], "mover": 0, "phase": "move",
         "pool": [{"value": 3, "again": false}], "extra": 0, "entered": [true, true],
         "turns": 1, "finished": [], "at_limit": false}"#;
-    let path = temp_file("clash.json", state);
+    let (_dir, path) = temp_file("clash.json", state);
     let out = pachisi(&["moves", "pachisi", "--state", path_str(&path)]);
     assert!(!out.status.success());
     assert!(
@@ -172,7 +175,7 @@ fn moves_refuses_an_impossible_state() {
 
 #[test]
 fn replay_of_a_good_record_succeeds() {
-    let path = temp_file("good.record", RECORD);
+    let (_dir, path) = temp_file("good.record", RECORD);
     let out = pachisi(&["replay", "pachisi", path_str(&path)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -185,7 +188,7 @@ fn replay_of_a_good_record_succeeds() {
 fn replay_of_an_illegal_action_names_the_line_and_the_rule() {
     // Black already has a piece out, so a 3 cannot bring out another.
     let record = format!("{RECORD}black: throw 3up\nblack: 0+3\n");
-    let path = temp_file("illegal.record", &record);
+    let (_dir, path) = temp_file("illegal.record", &record);
     let out = pachisi(&["replay", "pachisi", path_str(&path)]);
     assert!(!out.status.success(), "an illegal record was accepted");
     let err = stderr(&out);
@@ -197,7 +200,7 @@ fn replay_of_an_illegal_action_names_the_line_and_the_rule() {
 #[test]
 fn replay_of_a_wrong_seat_names_the_line() {
     let record = format!("{RECORD}red: throw 3up\n");
-    let path = temp_file("seat.record", &record);
+    let (_dir, path) = temp_file("seat.record", &record);
     let out = pachisi(&["replay", "pachisi", path_str(&path)]);
     assert!(!out.status.success());
     let err = stderr(&out);
@@ -240,7 +243,7 @@ fn moves_reads_a_saved_state_with_the_one_table_that_accepts_it() {
     for _ in 0..40 {
         pachisi::sim::random_step(&game, &mut state, &mut rng, &mut buf);
     }
-    let path = temp_file("fight2.json", &serde_json::to_string(&state).unwrap());
+    let (_dir, path) = temp_file("fight2.json", &serde_json::to_string(&state).unwrap());
     let out = pachisi(&["moves", "nightmare-pachisi", "--state", path_str(&path)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let listed: Vec<String> = stdout(&out).lines().skip(1).map(String::from).collect();

@@ -2,7 +2,6 @@
 
 use std::{
     collections::BTreeMap,
-    path::PathBuf,
     process::{Command, Output},
 };
 
@@ -11,6 +10,9 @@ use pachisi::{
     compile::{Change, MAX_DEPTH, compile_with, compile_with_changes},
     sim, variants,
 };
+
+mod common;
+use common::TempDir;
 
 /// The summary lines of two compiled files that differ, as (base, house).
 fn differing_lines(base: &str, house: &str) -> Vec<(String, String)> {
@@ -366,11 +368,10 @@ fn the_depth_of_bases_is_limited() {
     assert!(d.message.contains(&MAX_DEPTH.to_string()), "{}", d.message);
 }
 
-/// A directory of this test run's own.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("pachisi-house-tests-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(dir.join("house")).expect("the temporary directory can be made");
+/// A directory of the test's own, with a `house` directory in it.
+fn temp_dir() -> TempDir {
+    let dir = TempDir::new("pachisi-house-tests");
+    std::fs::create_dir_all(dir.path().join("house")).expect("the temporary directory can be made");
     dir
 }
 
@@ -383,9 +384,9 @@ fn pachisi(args: &[&str]) -> Output {
 
 #[test]
 fn a_base_is_found_by_a_path_from_the_house_file() {
-    let dir = temp_dir("paths");
-    std::fs::write(dir.join("race.variant"), RACE).unwrap();
-    let house = dir.join("house/short.variant");
+    let dir = temp_dir();
+    std::fs::write(dir.path().join("race.variant"), RACE).unwrap();
+    let house = dir.path().join("house/short.variant");
     std::fs::write(
         &house,
         "extends \"../race.variant\"\nboard grid { width = 8 }\nturn { limit = 40 }\n",
@@ -418,8 +419,8 @@ fn check_lists_the_changes_against_the_base() {
     );
     assert!(text.contains("\ngame: Pachisi, no grace entry\n"), "{text}");
 
-    let dir = temp_dir("check");
-    let house = dir.join("mine.variant");
+    let dir = temp_dir();
+    let house = dir.path().join("mine.variant");
     std::fs::write(
         &house,
         "extends \"pachisi\"\nregion rest = a10\nturn { limit = 300 at_limit = progress }\ncapture { safe = rest }\n",

@@ -7,6 +7,9 @@ use std::process::{Command, Output};
 
 use pachisi::{Game, State, render, sim, variants};
 
+mod common;
+use common::TempDir;
+
 /// A position from the middle of a seeded random game (seed 6, turn 100 of
 /// Pachisi has a stack, two seats on one castle and homeward pieces): the state after
 /// `turns` turns, or the end if the game is over first.
@@ -269,12 +272,6 @@ fn pachisi(args: &[&str]) -> Output {
         .expect("the pachisi binary runs")
 }
 
-fn temp_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("pachisi-render-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("the temporary directory can be made");
-    dir
-}
-
 const STATE: &str = r#"{
   "pieces": [[0, 0, 10, 10], [0, 0, 0, 2]],
   "mover": 0,
@@ -291,8 +288,8 @@ const STATE: &str = r#"{
 fn render_writes_the_svg_to_stdout_or_a_file() {
     let game = Game::bundled("pachisi", Some(2)).expect("pachisi loads");
     let state = game.load_state(STATE).expect("the state fits");
-    let dir = temp_dir();
-    let state_path = dir.join("state.json");
+    let dir = TempDir::new("pachisi-render-tests");
+    let state_path = dir.path().join("state.json");
     std::fs::write(&state_path, STATE).expect("the state can be written");
     let state_arg = state_path.to_str().expect("UTF-8 path");
 
@@ -308,7 +305,7 @@ fn render_writes_the_svg_to_stdout_or_a_file() {
         render::svg(&game, Some(&state), Some(black))
     );
 
-    let file = dir.join("board.svg");
+    let file = dir.path().join("board.svg");
     let out = pachisi(&[
         "render",
         "pachisi",
@@ -341,7 +338,8 @@ fn render_refuses_a_seat_that_does_not_play() {
 fn show_prints_the_text_picture_without_colour_when_piped() {
     let game = Game::bundled("pachisi", Some(2)).expect("pachisi loads");
     let state = game.load_state(STATE).expect("the state fits");
-    let path = temp_dir().join("show.json");
+    let dir = TempDir::new("pachisi-render-tests");
+    let path = dir.path().join("show.json");
     std::fs::write(&path, STATE).expect("the state can be written");
     let out = pachisi(&[
         "show",

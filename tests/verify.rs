@@ -7,6 +7,9 @@ use std::sync::Arc;
 use pachisi::verify::{self, Options, Status};
 use pachisi::{RuleSet, SourceFile, compile, variants};
 
+mod common;
+use common::TempDir;
+
 /// The text of bundled Pachisi.
 fn pachisi_text() -> &'static str {
     variants::source("pachisi").expect("pachisi is bundled")
@@ -131,9 +134,8 @@ fn a_seat_whose_castles_sit_at_other_steps_breaks_symmetry() {
 
 #[test]
 fn the_command_exits_non_zero_when_a_check_fails() {
-    let dir = std::env::temp_dir().join(format!("pachisi-verify-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let path = dir.join("near-wait.variant");
+    let dir = TempDir::new("pachisi-verify-tests");
+    let path = dir.path().join("near-wait.variant");
     std::fs::write(&path, near_wait()).expect("the copy is written");
     let bin = env!("CARGO_BIN_EXE_pachisi");
     let out = Command::new(bin)
@@ -156,5 +158,4 @@ fn the_command_exits_non_zero_when_a_check_fails() {
     assert!(out.status.success(), "{stdout}");
     assert!(stdout.contains("table of 2 players"), "{stdout}");
     assert!(stdout.contains("passed   replay"), "{stdout}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,9 +1,38 @@
-//! Helpers the rule tests of every game share: cells and steps of a track,
-//! and playing or refusing an action with the checks every refusal must pass.
+//! Helpers the tests share: cells and steps of a track, playing or refusing
+//! an action with the checks every refusal must pass, and a temporary
+//! directory that is removed when the test ends.
 
 #![allow(dead_code)]
 
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use pachisi::{Action, Game, PoolValue, Refusal, State};
+
+/// A test's own temp directory, removed on drop (even on panic) so runs leave nothing behind.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// Makes `<temp>/<prefix>-<pid>-<n>`; the counter `n` keeps parallel tests apart.
+    pub fn new(prefix: &str) -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("{prefix}-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("the temporary directory can be made");
+        TempDir(dir)
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
 
 /// The first race step of `seat`'s track on the cell called `cell`.
 pub fn step_at(game: &Game, seat: usize, cell: &str) -> u8 {
