@@ -163,6 +163,8 @@ pub struct Game {
     player_of: Vec<u8>,
     /// Whether a decision on one die value is answered by [`Game::quick_moves`].
     quick: bool,
+    /// Whether a decision on one die value is answered by [`Game::quick_seen_moves`].
+    quick_seen: bool,
 }
 
 impl Game {
@@ -206,6 +208,9 @@ impl Game {
         ));
         let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();
         let quick = race && quick::fits(&rules, &tracks, marks_view);
+        let hot = hot::Hot::new(&rules, &table.seats);
+        let quick_seen =
+            race && !quick && quick::fits_seen(&rules, &hot, table.seats.len(), marks_view);
         let dice = &rules.dice;
         let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {
             (0..dice.total).map(|u| dice.pick(u) as u8).collect()
@@ -217,13 +222,14 @@ impl Game {
             side: table.side.clone(),
             sides: table.sides,
             seating,
-            hot: hot::Hot::new(&rules, &table.seats),
+            hot,
             throw_table,
             player_count: table.players,
             player_of: table.player_of.clone(),
             race,
             marks_view,
             quick,
+            quick_seen,
             rules,
         })
     }
@@ -518,6 +524,15 @@ impl Game {
             && state.split.is_none()
         {
             return self.quick_moves(state, v, out);
+        }
+        if self.quick_seen
+            && state.phase == Phase::Move
+            && let [v] = state.pool[..]
+            && v.value > 0
+            && !v.bonus
+            && state.split.is_none()
+        {
+            return self.quick_seen_moves(state, v, out);
         }
         self.legal_in_general(state, out)
     }

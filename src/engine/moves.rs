@@ -206,13 +206,13 @@ impl View {
     /// Whether another side's piece stands at step `step` (the view must
     /// be marked; [`Game::held`] asks either way).
     #[inline]
-    fn at(&self, step: u8) -> bool {
+    pub(crate) fn at(&self, step: u8) -> bool {
         self.occupied[(step >> 6) as usize] & (1 << (step & 63)) != 0
     }
 
     /// Whether a blockade may stand at a step in `from..=to` (see [`View::crowded_in`]).
     #[inline]
-    fn any_crowded_in(&self, from: u8, to: u8, blockade: u8) -> bool {
+    pub(crate) fn any_crowded_in(&self, from: u8, to: u8, blockade: u8) -> bool {
         if blockade > 1 {
             // Mostly no two pieces share a cell anywhere.
             self.crowded != [0; 4] && any_bit_in(&self.crowded, from, to)
@@ -438,7 +438,7 @@ impl Game {
 
     /// The whole of [`Game::check_present`].
     #[inline(never)]
-    fn check_target(
+    pub(crate) fn check_target(
         &self,
         state: &State,
         view: &View,

@@ -1,17 +1,25 @@
 //! Quick decisions: the legal actions of the common decision, one waiting
 //! die value, in one pass over the mover's pieces, for rules simple enough
-//! that a landing cell is the only thing a move must look at.
+//! that the answer needs little more than the landing cell.
 //!
-//! Those rules are: no blockades and the pieces fit in 16 bytes (so one
-//! comparison of all the pieces says who stands on a cell), no detours, no
-//! groups, a piece out of its start goes to its first step on the same
-//! throws first or not, no entry by a sum, no limit of pieces on a cell
-//! but one's own, and each track passes a cell once. [`Game::quick_moves`]
-//! gives the same list, in the same order, as the general path of
-//! [`Game::legal_actions`]; a test compares the two at every decision of
-//! random games.
+//! Two sets of rules are answered so:
+//! - [`Game::quick_moves`]: no blockades and the pieces fit in 16 bytes
+//!   (so one comparison of all the pieces says who stands on a cell), no
+//!   detours, no groups, a piece out of its start goes to its first step
+//!   on the same throws first or not, no entry by a sum, no limit of
+//!   pieces on a cell but one's own, and each track passes a cell once.
+//! - [`Game::quick_seen_moves`]: blockades, with every track plain (no
+//!   detour, no limit of pieces on a cell, bonuses in any order) and no
+//!   blockade that must break after some turns. The view of the other
+//!   sides is built once; a group whose landing cell is free and whose
+//!   way is clear moves at every size, and anything else is left to the
+//!   whole check.
+//!
+//! Each gives the same list, in the same order, as the general path of
+//! [`Game::legal_actions`]; a test compares them at every one-value
+//! decision of random games and of scattered positions.
 
-use super::{Action, Game, State, state::PoolValue};
+use super::{Action, Game, State, hot::Hot, moves::View, state::PoolValue};
 use crate::rules::{RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
@@ -37,7 +45,76 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
         })
 }
 
+/// Whether every one-value decision of these rules can be answered by
+/// [`Game::quick_seen_moves`]: rules with blockades, every track plain (no
+/// detour, no limit to a cell, bonuses in any order) and no blockade
+/// that must break after some turns.
+pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize, marks_view: bool) -> bool {
+    marks_view
+        && hot.blockade > 0
+        && hot.plain.count_ones() as usize == seats
+        && rules.stacks.blockade_turns == 0
+}
+
 impl Game {
+    /// [`Game::quick_moves`] for rules with blockades that
+    /// [`fits_seen`]: the view of the other sides is built once, and each
+    /// group of the mover's pieces is looked at once for all its sizes.
+    #[inline(never)]
+    pub(crate) fn quick_seen_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+        let seat = state.mover as usize;
+        let pieces = &state.pieces[seat];
+        let home = self.seating.home(seat);
+        let hot = &self.hot;
+        let by = v.value;
+        let comes_out = pieces.first() == Some(&0) && self.lets_out_now(state, v);
+        if comes_out || pieces.iter().any(|&s| s > 0 && s < home) {
+            let view = View::new(self, state, seat);
+            let mut i = 0;
+            while i < pieces.len() {
+                let from = pieces[i];
+                let mut next = i + 1;
+                while next < pieces.len() && pieces[next] == from {
+                    next += 1;
+                }
+                let size = (next - i) as u8;
+                i = next;
+                if from >= home {
+                    break;
+                }
+                if from == 0 && !comes_out {
+                    continue;
+                }
+                let most = if from == 0 || !hot.groups { 1 } else { size };
+                let target = if from > 0 {
+                    from as u16 + by as u16
+                } else if hot.entry_moves_score {
+                    by as u16
+                } else {
+                    1
+                };
+                // Short of home, past no crowded step, to a cell no
+                // other side holds: allowed for every size of the group.
+                let easy = target < home as u16
+                    && !view.at(target as u8)
+                    && !view.any_crowded_in(from + 1, target as u8 - 1, hot.blockade);
+                for count in 1..=most {
+                    if easy
+                        || self
+                            .check_target(state, &view, from, count, v, false)
+                            .is_ok()
+                    {
+                        out.push(Action::Move { from, count, by });
+                    }
+                }
+            }
+        }
+        self.keep_by_entry(state, out);
+        if out.is_empty() || self.may_pass(state) {
+            out.push(Action::Pass);
+        }
+    }
+
     /// The legal actions where the mover has the one waiting value `v`, a
     /// die value above 0, no pair of a blockade is followed, under rules
     /// that [`fits`]: each step of the mover's
@@ -104,9 +181,10 @@ mod tests {
             let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
             for table in &rules.tables {
                 let game = Game::new(rules.clone(), table.players).expect("the table exists");
-                if game.quick {
+                if game.quick || game.quick_seen {
                     let mut general = game.clone();
                     general.quick = false;
+                    general.quick_seen = false;
                     games.push((format!("{name}/{}p", table.players), game, general));
                 }
             }
@@ -143,9 +221,10 @@ mod tests {
     fn quick_decisions_list_what_the_general_rules_list() {
         let races = quick_races();
         assert!(
-            races.iter().any(|(name, ..)| name.starts_with("ludo"))
-                && races.iter().any(|(name, ..)| name.starts_with("mensch")),
-            "the one-die races are not answered quickly"
+            ["ludo", "mensch", "pachisi", "russian-pachisi"]
+                .iter()
+                .all(|game| races.iter().any(|(name, ..)| name.starts_with(game))),
+            "the races of plain tracks are not answered quickly"
         );
         let mut compared = 0usize;
         let mut moves = 0usize;
