@@ -516,22 +516,16 @@ impl Game {
     #[inline]
     pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
         // The quick decision first, apart from the general path's setup.
-        if self.quick
+        if (self.quick || self.quick_seen)
             && state.phase == Phase::Move
             && let [v] = state.pool[..]
             && v.value > 0
             && !v.bonus
             && state.split.is_none()
         {
-            return self.quick_moves(state, v, out);
-        }
-        if self.quick_seen
-            && state.phase == Phase::Move
-            && let [v] = state.pool[..]
-            && v.value > 0
-            && !v.bonus
-            && state.split.is_none()
-        {
+            if self.quick {
+                return self.quick_moves(state, v, out);
+            }
             return self.quick_seen_moves(state, v, out);
         }
         self.legal_in_general(state, out)
@@ -596,6 +590,12 @@ impl Game {
         if self.must_clear_start(state) {
             keep_if_any(out, |a| a.from() == Some(1));
         }
+    }
+
+    /// Whether the mover has a piece waiting at its start that `v` lets out now.
+    #[inline(always)]
+    fn may_come_out(&self, state: &State, v: PoolValue) -> bool {
+        state.pieces[state.mover as usize].first() == Some(&0) && self.lets_out_now(state, v)
     }
 
     /// Whether the mover has pieces waiting at the start and one on its first
@@ -680,7 +680,7 @@ impl Game {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let comes_out = pieces.first() == Some(&0) && self.lets_out_now(state, v);
+        let comes_out = self.may_come_out(state, v);
         if !comes_out && !pieces.iter().any(|&s| s > 0 && s < home) {
             return;
         }

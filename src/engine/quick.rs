@@ -62,12 +62,11 @@ impl Game {
     /// group of the mover's pieces is looked at once for all its sizes.
     #[inline(never)]
     pub(crate) fn quick_seen_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+        let comes_out = self.may_come_out(state, v);
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let hot = &self.hot;
-        let by = v.value;
-        let comes_out = pieces.first() == Some(&0) && self.lets_out_now(state, v);
+        let (hot, by) = (&self.hot, v.value);
         if comes_out || pieces.iter().any(|&s| s > 0 && s < home) {
             let view = View::new(self, state, seat);
             let mut i = 0;
