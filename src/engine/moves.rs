@@ -125,36 +125,40 @@ pub(crate) struct View {
     /// Bit `s` set when two or more of those pieces share that cell: only
     /// there can a blockade stand.
     crowded: [u64; 4],
+    /// Not 0 when some step is crowded: kept apart so that asking needs no
+    /// read of the words just written.
+    any_crowded: u64,
 }
 
 impl View {
+    /// An empty view, to mark.
+    pub(crate) const EMPTY: View = View {
+        occupied: [0; 4],
+        crowded: [0; 4],
+        any_crowded: 0,
+    };
+
+    /// The view of the pieces `seat` sees, made in place: it is read at
+    /// once, and a copy of words just written would wait on them.
     #[inline(always)]
     pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
-        if !game.marks_view {
-            return View {
-                occupied: [0; 4],
-                crowded: [0; 4],
-            };
-        }
-        if game.hot.blockade > 0 {
-            View::build::<true>(game, state, seat)
-        } else {
-            View::build::<false>(game, state, seat)
-        }
+        let mut view = View::EMPTY;
+        view.fill(game, state, seat);
+        view
     }
 
-    /// The view, with the crowded steps only when a blockade can stand.
-    #[inline]
-    fn build<const CROWDED: bool>(game: &Game, state: &State, seat: usize) -> View {
-        let mut view = View {
-            occupied: [0; 4],
-            crowded: [0; 4],
-        };
-        match game.seating.byte_rows(seat) {
-            Some(rows) => view.mark_on_way::<CROWDED>(game, state, seat, rows),
-            None => view.mark_by_seats::<CROWDED>(game, state, seat),
+    /// Marks an empty view with the pieces `seat` sees.
+    #[inline(always)]
+    pub(crate) fn fill(&mut self, game: &Game, state: &State, seat: usize) {
+        if game.marks_view {
+            // The crowded steps only when a blockade can stand.
+            match (game.hot.blockade > 0, game.seating.byte_rows(seat)) {
+                (true, Some(rows)) => self.mark_on_way::<true>(game, state, seat, rows),
+                (false, Some(rows)) => self.mark_on_way::<false>(game, state, seat, rows),
+                (true, None) => self.mark_by_seats::<true>(game, state, seat),
+                (false, None) => self.mark_by_seats::<false>(game, state, seat),
+            }
         }
-        view
     }
 
     /// Marks the pieces `seat`'s view holds where they fit in 16 bytes:
@@ -197,7 +201,9 @@ impl View {
             }
             let (word, bit) = ((step >> 6) as usize, 1u64 << (step & 63));
             if CROWDED {
-                self.crowded[word] |= self.occupied[word] & bit;
+                let crowded = self.occupied[word] & bit;
+                self.crowded[word] |= crowded;
+                self.any_crowded |= crowded;
             }
             self.occupied[word] |= bit;
         }
@@ -215,7 +221,7 @@ impl View {
     pub(crate) fn any_crowded_in(&self, from: u8, to: u8, blockade: u8) -> bool {
         if blockade > 1 {
             // Mostly no two pieces share a cell anywhere.
-            self.crowded != [0; 4] && any_bit_in(&self.crowded, from, to)
+            self.any_crowded != 0 && any_bit_in(&self.crowded, from, to)
         } else {
             any_bit_in(&self.occupied, from, to)
         }
@@ -873,6 +879,7 @@ mod tests {
         let mut view = View {
             occupied: [0; 4],
             crowded: [0; 4],
+            any_crowded: 0,
         };
         view.mark_by_seats::<true>(game, state, seat);
         view
@@ -895,6 +902,7 @@ mod tests {
                     let mut quick = View {
                         occupied: [0; 4],
                         crowded: [0; 4],
+                        any_crowded: 0,
                     };
                     quick.mark_on_way::<true>(&game, &state, seat, rows);
                     let all = by_seats(&game, &state, seat);

@@ -68,7 +68,8 @@ impl Game {
         let home = self.seating.home(seat);
         let (hot, by) = (&self.hot, v.value);
         if comes_out || pieces.iter().any(|&s| s > 0 && s < home) {
-            let view = View::new(self, state, seat);
+            let mut view = View::EMPTY;
+            view.fill(self, state, seat);
             let mut i = 0;
             while i < pieces.len() {
                 let from = pieces[i];
