@@ -516,17 +516,17 @@ impl Game {
     #[inline]
     pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
         // The quick decision first, apart from the general path's setup.
-        if (self.quick || self.quick_seen)
+        if self.quick
             && state.phase == Phase::Move
             && let [v] = state.pool[..]
             && v.value > 0
             && !v.bonus
             && state.split.is_none()
         {
-            if self.quick {
-                return self.quick_moves(state, v, out);
-            }
-            return self.quick_seen_moves(state, v, out);
+            return self.quick_moves(state, v, out);
+        }
+        if self.quick_seen {
+            return self.quick_seen_legal(state, out);
         }
         self.legal_in_general(state, out)
     }

@@ -13,13 +13,15 @@
 //!   blockade that must break after some turns. The view of the other
 //!   sides is built once; a group whose landing cell is free and whose
 //!   way is clear moves at every size, and anything else is left to the
-//!   whole check.
+//!   whole check. Under the same rules, [`Game::quick_seen_values`]
+//!   answers a decision on several values where the most of a throw need
+//!   not be used.
 //!
 //! Each gives the same list, in the same order, as the general path of
-//! [`Game::legal_actions`]; a test compares them at every one-value
-//! decision of random games and of scattered positions.
+//! [`Game::legal_actions`]; a test compares them at every decision of
+//! random games and of scattered positions.
 
-use super::{Action, Game, State, hot::Hot, moves::View, state::PoolValue};
+use super::{Action, Game, Phase, State, hot::Hot, moves::View, state::PoolValue};
 use crate::rules::{RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
@@ -57,10 +59,26 @@ pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize, marks_view: bo
 }
 
 impl Game {
+    /// The legal actions under rules that [`fits_seen`]: a decision on one
+    /// die value by [`Game::quick_seen_moves`], on several by
+    /// [`Game::quick_seen_values`] where the most of a throw need not be
+    /// used, and any other the general way.
+    #[inline(never)]
+    pub(crate) fn quick_seen_legal(&self, state: &State, out: &mut Vec<Action>) {
+        if state.phase == Phase::Move && state.split.is_none() {
+            match state.pool[..] {
+                [v] if v.value > 0 && !v.bonus => return self.quick_seen_moves(state, v, out),
+                [_, _, ..] if !self.hot.use_most => return self.quick_seen_values(state, out),
+                _ => {}
+            }
+        }
+        self.legal_in_general(state, out)
+    }
+
     /// [`Game::quick_moves`] for rules with blockades that
     /// [`fits_seen`]: the view of the other sides is built once, and each
     /// group of the mover's pieces is looked at once for all its sizes.
-    #[inline(never)]
+    #[inline]
     pub(crate) fn quick_seen_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
         let comes_out = self.may_come_out(state, v);
         let seat = state.mover as usize;
@@ -105,6 +123,58 @@ impl Game {
                             .is_ok()
                     {
                         out.push(Action::Move { from, count, by });
+                    }
+                }
+            }
+        }
+        self.keep_by_entry(state, out);
+        if out.is_empty() || self.may_pass(state) {
+            out.push(Action::Pass);
+        }
+    }
+
+    /// [`Game::quick_seen_moves`] for two or more waiting values, no pair
+    /// of a blockade followed, under rules that [`fits_seen`] and do not
+    /// ask for the most of a throw to be used: each group on its way by
+    /// each distinct value, smallest first; pieces at the start as the
+    /// general path lists them (entry by a sum among them).
+    #[inline]
+    pub(crate) fn quick_seen_values(&self, state: &State, out: &mut Vec<Action>) {
+        let seat = state.mover as usize;
+        let pieces = &state.pieces[seat];
+        let home = self.seating.home(seat);
+        let hot = &self.hot;
+        let values = super::distinct_ascending(&state.pool);
+        let mut view = View::EMPTY;
+        view.fill(self, state, seat);
+        for (from, most) in self.groups(pieces, home) {
+            if from == 0 {
+                self.moves_of_values(state, &view, &values, 0, 1, out);
+                continue;
+            }
+            for count in 1..=most {
+                // Values of one size stand together: one move each.
+                let mut last = None;
+                for &v in &values {
+                    let by = v.value;
+                    if last == Some(by) {
+                        continue;
+                    }
+                    let target = from as u16 + by as u16;
+                    let easy = target < home as u16
+                        && !view.at(target as u8)
+                        && !view.any_crowded_in(
+                            from + 1,
+                            (target as u8).wrapping_sub(1),
+                            hot.blockade,
+                        );
+                    if easy
+                        || self
+                            .check_target(state, &view, from, count, v, false)
+                            .is_ok()
+                    {
+                        out.push(Action::Move { from, count, by });
+                        last = Some(by);
                     }
                 }
             }
@@ -215,7 +285,7 @@ mod tests {
     }
 
     /// The quick list is the general list, action for action, at every
-    /// one-value decision of random games and of positions with the pieces
+    /// decision of random games and of positions with the pieces
     /// scattered anywhere.
     #[test]
     fn quick_decisions_list_what_the_general_rules_list() {
@@ -226,12 +296,11 @@ mod tests {
                 .all(|game| races.iter().any(|(name, ..)| name.starts_with(game))),
             "the races of plain tracks are not answered quickly"
         );
-        let mut compared = 0usize;
-        let mut moves = 0usize;
+        let (mut compared, mut several, mut moves) = (0usize, 0usize, 0usize);
         let mut seed = 1u64;
         for (name, game, general) in &races {
             for played in positions(game, 13, 4000) {
-                if played.phase != Phase::Move || played.pool.len() != 1 {
+                if played.phase != Phase::Move {
                     continue;
                 }
                 seed = seed
@@ -244,13 +313,14 @@ mod tests {
                     general.legal_fitting(&state, &mut whole);
                     assert_eq!(quick, whole, "{name}: {state:?}");
                     compared += 1;
+                    several += usize::from(state.pool.len() > 1);
                     moves += quick.iter().filter(|a| a.from().is_some()).count();
                 }
             }
         }
         assert!(
-            compared > 10_000 && moves > 10_000,
-            "{compared} decisions, {moves} moves"
+            compared > 10_000 && several > 2_000 && moves > 10_000,
+            "{compared} decisions ({several} on several values), {moves} moves"
         );
     }
 }
