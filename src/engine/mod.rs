@@ -714,6 +714,7 @@ impl Game {
     /// waiting values (`values`: the distinct ones, smallest first), and by
     /// sums of two dice to come out (entry: sum), sorted and without
     /// repeats: the plain moves by ascending value, then those going round.
+    #[inline(always)]
     fn moves_of_values(
         &self,
         state: &State,
