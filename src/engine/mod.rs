@@ -163,7 +163,8 @@ pub struct Game {
     player_of: Vec<u8>,
     /// Whether a decision on one die value is answered by [`Game::quick_moves`].
     quick: bool,
-    /// Whether a decision on one die value is answered by [`Game::quick_seen_moves`].
+    /// Whether the decisions of a blockade game on plain tracks are answered
+    /// by [`Game::quick_seen_legal`].
     quick_seen: bool,
 }
 

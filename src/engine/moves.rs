@@ -876,11 +876,7 @@ mod tests {
 
     /// The view marked seat by seat, every piece looked at.
     fn by_seats(game: &Game, state: &State, seat: usize) -> View {
-        let mut view = View {
-            occupied: [0; 4],
-            crowded: [0; 4],
-            any_crowded: 0,
-        };
+        let mut view = View::EMPTY;
         view.mark_by_seats::<true>(game, state, seat);
         view
     }
@@ -899,11 +895,7 @@ mod tests {
                     let Some(rows) = game.seating.byte_rows(seat) else {
                         continue;
                     };
-                    let mut quick = View {
-                        occupied: [0; 4],
-                        crowded: [0; 4],
-                        any_crowded: 0,
-                    };
+                    let mut quick = View::EMPTY;
                     quick.mark_on_way::<true>(&game, &state, seat, rows);
                     let all = by_seats(&game, &state, seat);
                     assert_eq!(quick, all, "{name}: seat {seat}, pieces {:?}", state.pieces);

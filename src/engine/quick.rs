@@ -88,22 +88,10 @@ impl Game {
         if comes_out || pieces.iter().any(|&s| s > 0 && s < home) {
             let mut view = View::EMPTY;
             view.fill(self, state, seat);
-            let mut i = 0;
-            while i < pieces.len() {
-                let from = pieces[i];
-                let mut next = i + 1;
-                while next < pieces.len() && pieces[next] == from {
-                    next += 1;
-                }
-                let size = (next - i) as u8;
-                i = next;
-                if from >= home {
-                    break;
-                }
+            for (from, most) in self.groups(pieces, home) {
                 if from == 0 && !comes_out {
                     continue;
                 }
-                let most = if from == 0 || !hot.groups { 1 } else { size };
                 let target = if from > 0 {
                     from as u16 + by as u16
                 } else if hot.entry_moves_score {
@@ -111,13 +99,9 @@ impl Game {
                 } else {
                     1
                 };
-                // Short of home, past no crowded step, to a cell no
-                // other side holds: allowed for every size of the group.
-                let easy = target < home as u16
-                    && !view.at(target as u8)
-                    && !view.any_crowded_in(from + 1, target as u8 - 1, hot.blockade);
+                let clear = self.clear_to(&view, from, target, home);
                 for count in 1..=most {
-                    if easy
+                    if clear
                         || self
                             .check_target(state, &view, from, count, v, false)
                             .is_ok()
@@ -127,10 +111,7 @@ impl Game {
                 }
             }
         }
-        self.keep_by_entry(state, out);
-        if out.is_empty() || self.may_pass(state) {
-            out.push(Action::Pass);
-        }
+        self.choose_or_pass(state, out);
     }
 
     /// [`Game::quick_seen_moves`] for two or more waiting values, no pair
@@ -143,7 +124,6 @@ impl Game {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let hot = &self.hot;
         let values = super::distinct_ascending(&state.pool);
         let mut view = View::EMPTY;
         view.fill(self, state, seat);
@@ -161,14 +141,7 @@ impl Game {
                         continue;
                     }
                     let target = from as u16 + by as u16;
-                    let easy = target < home as u16
-                        && !view.at(target as u8)
-                        && !view.any_crowded_in(
-                            from + 1,
-                            (target as u8).wrapping_sub(1),
-                            hot.blockade,
-                        );
-                    if easy
+                    if self.clear_to(&view, from, target, home)
                         || self
                             .check_target(state, &view, from, count, v, false)
                             .is_ok()
@@ -179,6 +152,23 @@ impl Game {
                 }
             }
         }
+        self.choose_or_pass(state, out);
+    }
+
+    /// Whether a move from step `from` to step `target` surely stands: short
+    /// of `home`, past no crowded step, to a cell no other side holds. Then
+    /// it is allowed for every size of the group, on a plain track.
+    #[inline(always)]
+    fn clear_to(&self, view: &View, from: u8, target: u16, home: u8) -> bool {
+        target < home as u16
+            && !view.at(target as u8)
+            && !view.any_crowded_in(from + 1, (target as u8).wrapping_sub(1), self.hot.blockade)
+    }
+
+    /// The rules that choose among the listed moves (forced entry, clearing
+    /// the first step), then `Pass` where allowed or where nothing moves.
+    #[inline(always)]
+    fn choose_or_pass(&self, state: &State, out: &mut Vec<Action>) {
         self.keep_by_entry(state, out);
         if out.is_empty() || self.may_pass(state) {
             out.push(Action::Pass);
@@ -231,10 +221,7 @@ impl Game {
             }
             out.push(Action::Move { from, count: 1, by });
         }
-        self.keep_by_entry(state, out);
-        if out.is_empty() || self.may_pass(state) {
-            out.push(Action::Pass);
-        }
+        self.choose_or_pass(state, out);
     }
 }
 
