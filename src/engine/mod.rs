@@ -210,8 +210,7 @@ impl Game {
         let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();
         let quick = race && quick::fits(&rules, &tracks, marks_view);
         let hot = hot::Hot::new(&rules, &table.seats);
-        let quick_seen =
-            race && !quick && quick::fits_seen(&rules, &hot, table.seats.len(), marks_view);
+        let quick_seen = race && !quick && quick::fits_seen(&rules, &hot, table.seats.len());
         let dice = &rules.dice;
         let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {
             (0..dice.total).map(|u| dice.pick(u) as u8).collect()

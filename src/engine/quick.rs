@@ -47,15 +47,12 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
         })
 }
 
-/// Whether every one-value decision of these rules can be answered by
-/// [`Game::quick_seen_moves`]: rules with blockades, every track plain (no
-/// detour, no limit to a cell, bonuses in any order) and no blockade
-/// that must break after some turns.
-pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize, marks_view: bool) -> bool {
-    marks_view
-        && hot.blockade > 0
-        && hot.plain.count_ones() as usize == seats
-        && rules.stacks.blockade_turns == 0
+/// Whether the decisions of these rules can be answered by
+/// [`Game::quick_seen_legal`]: rules with blockades (so the view is
+/// marked), every track plain (no detour, no limit to a cell, bonuses in
+/// any order) and no blockade that must break after some turns.
+pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize) -> bool {
+    hot.blockade > 0 && hot.plain.count_ones() as usize == seats && rules.stacks.blockade_turns == 0
 }
 
 impl Game {
@@ -186,7 +183,7 @@ impl Game {
         let home = self.seating.home(seat);
         let hot = &self.hot;
         let by = v.value;
-        let comes_out = pieces.first() == Some(&0) && self.lets_out_now(state, v);
+        let comes_out = self.may_come_out(state, v);
         let mut last = u8::MAX;
         for &from in pieces {
             if from >= home {
