@@ -57,6 +57,7 @@ impl Game {
     }
 
     /// Applies outcome `index` of the dice in a race waiting for a throw.
+    #[inline(always)]
     pub(crate) fn apply_throw(&self, state: &mut State, index: usize) {
         let Some(outcome) = self.rules.dice.outcomes.get(index) else {
             return;
@@ -387,7 +388,8 @@ impl Game {
         let n = self.seats.len();
         let mut next = state.mover as usize;
         for _ in 0..n {
-            next = (next + 1) % n;
+            // No division: the seat after the last is the first.
+            next = if next + 1 >= n { 0 } else { next + 1 };
             if !(self.rules.turn.skip_finished && state.has_finished(next)) {
                 break;
             }
