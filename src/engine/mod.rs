@@ -852,9 +852,16 @@ impl Game {
         // after which it can, each settled by the first way found. A move
         // after which it cannot has, for now, the depth of the values it
         // uses itself.
-        let mut depths: Vec<u8> = Vec::with_capacity(out.len());
+        // Mostly few moves: their depths are kept on the stack.
+        let (mut few, mut many) = ([0u8; 64], Vec::new());
+        let depths: &mut [u8] = if out.len() <= few.len() {
+            &mut few[..out.len()]
+        } else {
+            many.resize(out.len(), 0);
+            &mut many
+        };
         let mut any_full = false;
-        for &a in out.iter() {
+        for (i, &a) in out.iter().enumerate() {
             let depth = if self.leaves_other_die_usable(state, out, a)
                 || self.moved_piece_goes_on(state, view, a)
             {
@@ -870,7 +877,7 @@ impl Game {
                 }
             };
             any_full |= depth == all;
-            depths.push(depth);
+            depths[i] = depth;
         }
         // None uses the whole throw: with more than two values, how many
         // each leaves usable is counted in full.

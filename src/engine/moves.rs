@@ -282,6 +282,28 @@ impl Game {
     /// how many of its seats they belong to.
     fn side_counts_at(&self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
         let mut counts = [(0u8, 0u8); MAX_SEATS];
+        // Where the pieces fit in 16 bytes, one comparison finds them all.
+        if let Some(steps) = self.seating.all_steps(seat, step) {
+            let here = state.pieces.bytes_matching(steps);
+            if here == 0 {
+                return counts;
+            }
+            for other in 0..state.pieces.len() {
+                let n = (here & self.seating.seat_bytes(other)).count_ones() as u8;
+                if n > 0 {
+                    let entry = &mut counts[self.side[other] as usize];
+                    entry.0 += n;
+                    entry.1 += 1;
+                }
+            }
+            return counts;
+        }
+        self.side_counts_scanned(state, seat, step)
+    }
+
+    /// [`Game::side_counts_at`] seat by seat, for pieces of any number.
+    fn side_counts_scanned(&self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
+        let mut counts = [(0u8, 0u8); MAX_SEATS];
         for (other, steps) in state.pieces.iter().enumerate() {
             let home = self.seating.home(other);
             let [a, b] = self.seating.meet(other, seat, step);
@@ -872,6 +894,39 @@ mod tests {
             }
         }
         assert!(held > 100, "only {held} cells held");
+    }
+
+    /// Counting who stands on a cell with one comparison of all the pieces
+    /// gives the counts that looking at each seat's pieces gives, for every
+    /// seat and race step, in positions of random games of every bundled
+    /// race whose pieces fit in it.
+    #[test]
+    fn one_comparison_counts_the_sides_on_a_cell() {
+        let (mut shared, mut paired) = (0usize, 0usize);
+        for (name, game) in races() {
+            for state in positions(&game, 6, 2000).into_iter().step_by(4) {
+                for seat in 0..game.seats().len() {
+                    if game.seating.all_steps(seat, 1).is_none() {
+                        continue;
+                    }
+                    for step in 1..game.seating.home(seat) {
+                        let counts = game.side_counts_at(&state, seat, step);
+                        assert_eq!(
+                            counts,
+                            game.side_counts_scanned(&state, seat, step),
+                            "{name}: seat {seat}, step {step}, pieces {:?}",
+                            state.pieces
+                        );
+                        shared += usize::from(counts.iter().map(|c| c.0).sum::<u8>() > 1);
+                        paired += usize::from(counts.iter().any(|c| c.0 > c.1));
+                    }
+                }
+            }
+        }
+        assert!(
+            shared > 100 && paired > 100,
+            "only {shared} cells held by two or more pieces, {paired} by two of one seat"
+        );
     }
 
     /// The view marked seat by seat, every piece looked at.

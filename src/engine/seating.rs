@@ -40,6 +40,11 @@ pub(crate) struct Seating {
     /// The same for the seats each seat's view holds ([`Seating::viewed`]):
     /// whether another side stands on a cell, asked without a view.
     viewed_steps: Vec<[u128; 2]>,
+    /// The same for every seat: who stands on a cell, counted at once.
+    all_steps: Vec<[u128; 2]>,
+    /// Which of the first 16 bytes of the pieces are each seat's, as the
+    /// high bit of the byte; empty when the pieces do not fit.
+    seat_bytes: Vec<u128>,
     /// For each seat `a`, for each of the first 16 bytes of the pieces,
     /// where in `meet` the row of that byte's seat `b` begins as `a` sees
     /// it (`(a * seats + b) * stride`), or [`NO_ROW`] where `a`'s view does
@@ -144,14 +149,18 @@ impl Seating {
         let lay_out = |of: &[Vec<u8>]| steps_laid_out(tracks, &meet, stride, per_seat, of);
         let prey_steps = lay_out(&prey);
         let viewed_steps = lay_out(&viewed);
+        let everyone: Vec<Vec<u8>> = vec![(0..seats as u8).collect(); seats];
+        let all_steps = lay_out(&everyone);
         // Byte by byte of the pieces, where they fit in 16 bytes.
         let fit = seats * per_seat <= 16 && per_seat > 0;
         let table_seats = if fit { seats } else { 0 };
         let mut byte_rows = vec![[NO_ROW; 16]; table_seats];
         let mut viewed_bytes = vec![[0u64; 2]; table_seats];
         let mut homes_laid_out = [0u64; 2];
+        let mut seat_bytes = vec![0u128; table_seats];
         for i in 0..table_seats * per_seat {
             let b = i / per_seat;
+            seat_bytes[b] |= 0x80 << (8 * i);
             homes_laid_out[i / 8] |= (tracks[b].home() as u64) << (8 * (i % 8));
             for a in (0..seats).filter(|&a| viewed[a].contains(&(b as u8))) {
                 byte_rows[a][i] = ((a * seats + b) * stride) as u32;
@@ -164,6 +173,8 @@ impl Seating {
             byte_rows,
             prey_steps,
             viewed_steps,
+            all_steps,
+            seat_bytes,
             viewed,
             prey,
             detours,
@@ -229,6 +240,20 @@ impl Seating {
     #[inline]
     pub(crate) fn viewed_steps(&self, a: usize, q: u8) -> Option<[u128; 2]> {
         self.viewed_steps.get(a * self.stride + q as usize).copied()
+    }
+
+    /// The steps of every seat on the cell of seat `a`'s step `q`, laid out
+    /// as the pieces are; `None` when they do not fit.
+    #[inline]
+    pub(crate) fn all_steps(&self, a: usize, q: u8) -> Option<[u128; 2]> {
+        self.all_steps.get(a * self.stride + q as usize).copied()
+    }
+
+    /// The high bit of each of seat `b`'s bytes among the first 16 bytes
+    /// of the pieces (they fit there when [`Seating::all_steps`] answers).
+    #[inline]
+    pub(crate) fn seat_bytes(&self, b: usize) -> u128 {
+        self.seat_bytes.get(b).copied().unwrap_or(0)
     }
 
     /// For seat `a`'s view, where each of the first 16 bytes of the pieces

@@ -149,11 +149,18 @@ impl Pieces {
     /// Whether any of the first 16 bytes of the steps equals the byte at
     /// the same place in `a` or in `b`: a whole small position asked at once.
     #[inline(always)]
-    pub(crate) fn any_byte_matches(&self, [a, b]: [u128; 2]) -> bool {
+    pub(crate) fn any_byte_matches(&self, steps: [u128; 2]) -> bool {
+        self.bytes_matching(steps) != 0
+    }
+
+    /// The high bit of each of the first 16 bytes of the steps that equals
+    /// the byte at the same place in `a` or in `b`, and no other bit.
+    #[inline(always)]
+    pub(crate) fn bytes_matching(&self, [a, b]: [u128; 2]) -> u128 {
         let mut bytes = [0u8; 16];
         bytes.copy_from_slice(&self.steps[..16]);
         let word = u128::from_le_bytes(bytes);
-        (zero_bytes(word ^ a) | zero_bytes(word ^ b)) != 0
+        zero_bytes(word ^ a) | zero_bytes(word ^ b)
     }
 }
 
