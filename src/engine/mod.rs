@@ -727,7 +727,12 @@ impl Game {
         let seat = state.mover as usize;
         let start = out.len();
         for round in [false, true] {
-            if round && self.seating.detour(seat).is_none() {
+            // Going round only where the largest value reaches the detour.
+            if round
+                && !values
+                    .last()
+                    .is_some_and(|v| self.reaches_detour(seat, from, v.value))
+            {
                 break;
             }
             // Values of one size stand together: one move each.
