@@ -3,7 +3,7 @@
 //! which steps of one's track lie on the cell of each step of the other's.
 
 use super::state::zero_bytes_of_word;
-use crate::rules::Track;
+use crate::rules::{MAX_SEATS, Track};
 
 /// No step: the track does not pass that cell.
 pub(crate) const NONE: u8 = u8::MAX;
@@ -16,13 +16,13 @@ pub(crate) struct Seating {
     /// track on the cell of seat `b`'s step `q`.
     meet: Vec<[u8; 2]>,
     /// Each seat's home step.
-    homes: Vec<u8>,
+    homes: [u8; MAX_SEATS],
     /// Each seat's safe steps: bit `s` for step `s`.
-    safe: Vec<[u64; 4]>,
+    safe: [[u64; 4]; MAX_SEATS],
     /// Each seat's detour (`seat: detour`).
-    detours: Vec<Option<(u8, u8)>>,
+    detours: [Option<(u8, u8)>; MAX_SEATS],
     /// Whether each seat's detour may be gone round again (`detour .. again`).
-    again: Vec<bool>,
+    again: [bool; MAX_SEATS],
     /// For each seat, the seats whose pieces its view of the race holds:
     /// the other sides', and its own side's too when a blockade stops it.
     viewed: Vec<Vec<u8>>,
@@ -117,19 +117,18 @@ impl Seating {
                 }
             }
         }
-        let homes = tracks.iter().map(|t| t.home()).collect();
-        let safe = tracks
-            .iter()
-            .map(|t| {
-                let mut bits = [0u64; 4];
-                for (step, _) in t.safe.iter().enumerate().filter(|(_, s)| **s) {
-                    bits[step >> 6] |= 1 << (step & 63);
-                }
-                bits
-            })
-            .collect();
-        let detours = tracks.iter().map(|t| t.detour).collect();
-        let again = tracks.iter().map(|t| t.detour_again).collect();
+        // Kept in place, not behind a pointer: read at every move.
+        let (mut homes, mut detours, mut again) =
+            ([0; MAX_SEATS], [None; MAX_SEATS], [false; MAX_SEATS]);
+        for (i, t) in tracks.iter().enumerate().take(MAX_SEATS) {
+            (homes[i], detours[i], again[i]) = (t.home(), t.detour, t.detour_again);
+        }
+        let mut safe = [[0u64; 4]; MAX_SEATS];
+        for (bits, t) in safe.iter_mut().zip(tracks) {
+            for (step, _) in t.safe.iter().enumerate().filter(|(_, s)| **s) {
+                bits[step >> 6] |= 1 << (step & 63);
+            }
+        }
         let viewed: Vec<Vec<u8>> = (0..seats)
             .map(|a| {
                 (0..seats)
