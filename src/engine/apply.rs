@@ -5,7 +5,7 @@ use super::{
     seating::{NONE, sort_small},
     state::PoolValue,
 };
-use crate::rules::ThrowOrder;
+use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
 
 impl Game {
     /// Applies an action without checking it. The caller must have it from
@@ -59,10 +59,17 @@ impl Game {
     /// Applies outcome `index` of the dice in a race waiting for a throw.
     #[inline(always)]
     pub(crate) fn apply_throw(&self, state: &mut State, index: usize) {
-        let Some(outcome) = self.rules.dice.outcomes.get(index) else {
-            return;
+        // Mostly a few values: read in place, else from the rules.
+        let (values, again, doubles): (&[u8], bool, bool) = match self.throws.get(index) {
+            Some(t) if t.len as usize <= t.values.len() => {
+                (&t.values[..t.len as usize], t.again, t.doubles)
+            }
+            _ => match self.rules.dice.outcomes.get(index) {
+                Some(outcome) => (&outcome.values, outcome.again, outcome.doubles),
+                None => return,
+            },
         };
-        if outcome.again {
+        if again {
             state.streak = state.streak.saturating_add(1);
             let turn = &self.rules.turn;
             if turn.again_limit > 0 && state.streak >= turn.again_limit {
@@ -76,9 +83,8 @@ impl Game {
         }
         state.used = 0;
         state.split = None;
-        state.doubles = outcome.doubles;
-        let again = outcome.again;
-        for &value in &outcome.values {
+        state.doubles = doubles;
+        for &value in values {
             let value = PoolValue {
                 value,
                 again,
@@ -90,11 +96,8 @@ impl Game {
         }
         // On a double with no piece at the start, the bottom faces move too.
         let dice = &self.rules.dice;
-        if outcome.doubles
-            && dice.bottoms_sum > 0
-            && !state.pieces[state.mover as usize].contains(&0)
-        {
-            for &top in &outcome.values {
+        if doubles && dice.bottoms_sum > 0 && !state.pieces[state.mover as usize].contains(&0) {
+            for &top in values {
                 if !state.pool.is_full() {
                     state.pool.push(PoolValue {
                         value: dice.bottoms_sum.saturating_sub(top),
@@ -104,10 +107,10 @@ impl Game {
                 }
             }
         }
-        let keep_throwing = outcome.again
+        let keep_throwing = again
             && self.rules.turn.throws == ThrowOrder::AllFirst
-            && state.pool.remaining_capacity() >= outcome.values.len();
-        if outcome.again && !keep_throwing {
+            && state.pool.remaining_capacity() >= values.len();
+        if again && !keep_throwing {
             state.extra = state.extra.saturating_add(1);
         }
         if !keep_throwing {
@@ -396,6 +399,33 @@ impl Game {
         }
         state.mover = next as u8;
         state.phase = Phase::Throw;
+    }
+}
+
+/// An outcome of the dice as a throw applies it, kept in the game so that
+/// a throw reads one small record instead of the rule set's lists.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Throw {
+    /// The move values, the first `len` of them.
+    values: [u8; 4],
+    /// How many values; more than `values` holds means: read the rules.
+    len: u8,
+    again: bool,
+    doubles: bool,
+}
+
+impl Throw {
+    pub(crate) fn of(outcome: &DiceOutcome) -> Throw {
+        let mut values = [0; 4];
+        for (v, &o) in values.iter_mut().zip(&outcome.values) {
+            *v = o;
+        }
+        Throw {
+            values,
+            len: outcome.values.len().min(u8::MAX as usize) as u8,
+            again: outcome.again,
+            doubles: outcome.doubles,
+        }
     }
 }
 

@@ -150,6 +150,8 @@ pub struct Game {
     /// For dice of small total weight, the outcome of each number below
     /// it (the same as [`Dice::pick`](crate::rules::Dice::pick)); else empty.
     throw_table: Arc<[u8]>,
+    /// Each outcome of the dice as a throw applies it.
+    throws: Arc<[apply::Throw]>,
     /// How many players sit at the table (see [`crate::rules::Table::players`]).
     player_count: usize,
     /// Whether the game is a race (no fight, no field game): the hot path
@@ -224,6 +226,7 @@ impl Game {
             seating,
             hot,
             throw_table,
+            throws: dice.outcomes.iter().map(apply::Throw::of).collect(),
             player_count: table.players,
             player_of: table.player_of.clone(),
             race,
