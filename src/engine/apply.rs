@@ -172,6 +172,7 @@ impl Game {
                 }
             }
         }
+        let may_take = target < home && self.may_take_on_landing(state, seat, from, target);
         let pieces = &mut state.pieces[seat];
         // Sorted: the pieces at `from` stand together; the first `count`
         // of them move, and the seat's steps are sorted again.
@@ -190,8 +191,8 @@ impl Game {
         if from == 0 {
             state.entered[seat] = true;
         }
-        if target < home {
-            self.take_on_landing(state, seat, from, target);
+        if may_take {
+            self.take_there(state, seat, target);
         }
         if target == home && from < home {
             self.add_bonus(state, self.rules.home.bonus);
@@ -237,6 +238,7 @@ impl Game {
         let Some(slot) = state.pool.iter().position(|v| v.value == by) else {
             return false;
         };
+        let may_take = self.may_take_on_landing(state, seat, from, target);
         let pieces = &mut state.pieces[seat];
         let Some(mut at) = pieces.iter().position(|&s| s == from) else {
             return false;
@@ -253,30 +255,32 @@ impl Game {
         }
         state.pool.remove(slot);
         state.used = state.used.saturating_add(1);
-        self.take_on_landing(state, seat, from, target);
+        if may_take {
+            self.take_there(state, seat, target);
+        }
         self.after_value(state);
         true
     }
 
-    /// Sends back the pieces that `seat`'s piece, come from `from` to its
-    /// race step `target`, takes there, with the extra throws and bonuses
-    /// that taking gives.
+    /// Whether `seat`'s piece, come from `from` to its race step `target`,
+    /// may take pieces there ([`Game::take_there`] says which). Asked
+    /// before the mover's pieces change: its own pieces are never taken,
+    /// and the one comparison of all the pieces then reads bytes that are
+    /// not being written, which would make it wait for the write.
     #[inline(always)]
-    fn take_on_landing(&self, state: &mut State, seat: usize, from: u8, target: u8) {
+    fn may_take_on_landing(&self, state: &State, seat: usize, from: u8, target: u8) -> bool {
         if !self.hot.by_landing || !self.takes_on(seat, from, target) {
-            return;
+            return false;
         }
         // Mostly nobody stands there: one comparison of all the pieces says so.
-        if let Some(steps) = self.seating.prey_steps(seat, target)
-            && !state.pieces.any_byte_matches(steps)
-        {
-            return;
-        }
-        self.take_there(state, seat, target);
+        self.seating
+            .prey_steps(seat, target)
+            .is_none_or(|steps| state.pieces.any_byte_matches(steps))
     }
 
-    /// [`Game::take_on_landing`] where a piece may be taken: each prey
-    /// seat's pieces on the cell go back to their start.
+    /// Sends back the pieces that `seat`'s piece, come to its race step
+    /// `target`, takes there, with the extra throws and bonuses that taking
+    /// gives: each prey seat's pieces on the cell go back to their start.
     #[inline(never)]
     fn take_there(&self, state: &mut State, seat: usize, target: u8) {
         let mut taken = 0u8;
