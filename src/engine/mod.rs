@@ -109,6 +109,21 @@ pub enum StateError {
 /// order they wait.
 fn distinct_ascending(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POOL> {
     let mut values: ArrayVec<PoolValue, MAX_POOL> = ArrayVec::new();
+    // Mostly two dice: put in order at once.
+    if let &[a, b] = pool {
+        let (first, second) = if b.value < a.value { (b, a) } else { (a, b) };
+        values.push(first);
+        if a != b {
+            values.push(second);
+        }
+        return values;
+    }
+    distinct_ascending_in_full(pool)
+}
+
+/// [`distinct_ascending`] for any number of values.
+fn distinct_ascending_in_full(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POOL> {
+    let mut values: ArrayVec<PoolValue, MAX_POOL> = ArrayVec::new();
     for &v in pool {
         if values.contains(&v) {
             continue;
@@ -1633,6 +1648,35 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two waiting values are put in order as the loop over any number
+    /// puts them, for every pair of small values, thrown again or not,
+    /// bonus or not, equal or not.
+    #[test]
+    fn two_values_are_ordered_as_any_number_are() {
+        let mut each = Vec::new();
+        for value in [0, 1, 5, 6, 20] {
+            for again in [false, true] {
+                for bonus in [false, true] {
+                    each.push(PoolValue {
+                        value,
+                        again,
+                        bonus,
+                    });
+                }
+            }
+        }
+        for &a in &each {
+            for &b in &each {
+                let pool = [a, b];
+                assert_eq!(
+                    distinct_ascending(&pool),
+                    distinct_ascending_in_full(&pool),
+                    "{pool:?}"
+                );
+            }
+        }
+    }
 
     /// `count` positions of random games of `game` from seed `seed`, one
     /// after each action, a new game begun when one ends.

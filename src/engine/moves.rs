@@ -288,13 +288,16 @@ impl Game {
             if here == 0 {
                 return counts;
             }
-            for other in 0..state.pieces.len() {
-                let n = (here & self.seating.seat_bytes(other)).count_ones() as u8;
-                if n > 0 {
-                    let entry = &mut counts[self.side[other] as usize];
-                    entry.0 += n;
-                    entry.1 += 1;
-                }
+            // Seat by seat among those found, mostly one or two.
+            let mut left = here;
+            while left != 0 {
+                let other = self.seating.byte_seat(left.trailing_zeros() as usize / 8);
+                // The lowest byte is that seat's: taken with them, so the loop ends.
+                let theirs = left & (self.seating.seat_bytes(other) | left.wrapping_neg());
+                left &= !theirs;
+                let entry = &mut counts[self.side[other] as usize];
+                entry.0 += theirs.count_ones() as u8;
+                entry.1 += 1;
             }
             return counts;
         }

@@ -45,6 +45,8 @@ pub(crate) struct Seating {
     /// Which of the first 16 bytes of the pieces are each seat's, as the
     /// high bit of the byte; empty when the pieces do not fit.
     seat_bytes: Vec<u128>,
+    /// The seat whose piece each of the first 16 bytes of the pieces holds.
+    byte_seat: [u8; 16],
     /// For each seat `a`, for each of the first 16 bytes of the pieces,
     /// where in `meet` the row of that byte's seat `b` begins as `a` sees
     /// it (`(a * seats + b) * stride`), or [`NO_ROW`] where `a`'s view does
@@ -157,9 +159,11 @@ impl Seating {
         let mut viewed_bytes = vec![[0u64; 2]; table_seats];
         let mut homes_laid_out = [0u64; 2];
         let mut seat_bytes = vec![0u128; table_seats];
+        let mut byte_seat = [0u8; 16];
         for i in 0..table_seats * per_seat {
             let b = i / per_seat;
             seat_bytes[b] |= 0x80 << (8 * i);
+            byte_seat[i] = b as u8;
             homes_laid_out[i / 8] |= (tracks[b].home() as u64) << (8 * (i % 8));
             for a in (0..seats).filter(|&a| viewed[a].contains(&(b as u8))) {
                 byte_rows[a][i] = ((a * seats + b) * stride) as u32;
@@ -174,6 +178,7 @@ impl Seating {
             viewed_steps,
             all_steps,
             seat_bytes,
+            byte_seat,
             viewed,
             prey,
             detours,
@@ -253,6 +258,12 @@ impl Seating {
     #[inline]
     pub(crate) fn seat_bytes(&self, b: usize) -> u128 {
         self.seat_bytes.get(b).copied().unwrap_or(0)
+    }
+
+    /// The seat whose piece byte `i` of the first 16 bytes of the pieces holds.
+    #[inline]
+    pub(crate) fn byte_seat(&self, i: usize) -> usize {
+        self.byte_seat[i & 15] as usize
     }
 
     /// For seat `a`'s view, where each of the first 16 bytes of the pieces
