@@ -108,9 +108,9 @@ pub enum StateError {
 /// The distinct waiting values, smallest first; of one size, in the
 /// order they wait.
 fn distinct_ascending(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POOL> {
-    let mut values: ArrayVec<PoolValue, MAX_POOL> = ArrayVec::new();
     // Mostly two dice: put in order at once.
     if let &[a, b] = pool {
+        let mut values = ArrayVec::new();
         let (first, second) = if b.value < a.value { (b, a) } else { (a, b) };
         values.push(first);
         if a != b {

@@ -147,7 +147,8 @@ impl Pieces {
     }
 
     /// Whether any of the first 16 bytes of the steps equals the byte at
-    /// the same place in `a` or in `b`: a whole small position asked at once.
+    /// the same place in either word of `steps`: a whole small position
+    /// asked at once.
     #[inline(always)]
     pub(crate) fn any_byte_matches(&self, steps: [u128; 2]) -> bool {
         self.bytes_matching(steps) != 0
