@@ -167,6 +167,8 @@ pub struct Game {
     throw_table: Arc<[u8]>,
     /// Each outcome of the dice as a throw applies it.
     throws: Arc<[apply::Throw]>,
+    /// Where plain moves end ([`Game::reach_on`]).
+    ends: Arc<seating::Ends>,
     /// How many players sit at the table (see [`crate::rules::Table::players`]).
     player_count: usize,
     /// Whether the game is a race (no fight, no field game): the hot path
@@ -234,7 +236,8 @@ impl Game {
         } else {
             Arc::from([])
         };
-        Ok(Game {
+        let mut game = Game {
+            ends: Arc::default(),
             seats: table.seats.clone(),
             side: table.side.clone(),
             sides: table.sides,
@@ -249,6 +252,40 @@ impl Game {
             quick,
             quick_seen,
             rules,
+        };
+        game.ends = Arc::new(game.ends_table());
+        Ok(game)
+    }
+
+    /// The table of where plain moves end, for values up to the largest the
+    /// rules give: a die, two dice together, a bottom face or a bonus.
+    fn ends_table(&self) -> seating::Ends {
+        if !self.race {
+            return seating::Ends::default();
+        }
+        let rules = &self.rules;
+        let die = rules
+            .dice
+            .outcomes
+            .iter()
+            .flat_map(|o| o.values.iter().copied())
+            .max()
+            .unwrap_or(0);
+        let largest = [
+            die.saturating_mul(2),
+            rules.dice.bottoms_sum,
+            rules.capture.bonus,
+            rules.home.bonus,
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+        let homes: Vec<u8> = (0..self.seats.len())
+            .map(|s| self.seating.home(s))
+            .collect();
+        seating::Ends::new(&homes, largest as usize + 1, |seat, from, value| {
+            self.reach_on_worked_out(seat, from, value, false)
+                .unwrap_or(seating::NONE)
         })
     }
 

@@ -331,3 +331,51 @@ pub(crate) fn sort_small(v: &mut [u8]) {
         v[j] = x;
     }
 }
+
+/// Where a plain move ends, for every seat, step and small value: what
+/// [`Game::reach_on`](super::Game::reach_on) works out without going
+/// round, read in one step. [`NONE`] for a move past home.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ends {
+    ends: Vec<u8>,
+    /// Steps a seat: the longest track's home step and one.
+    steps: usize,
+    /// Values a step: the largest the rules can give and one.
+    values: usize,
+    homes: [u8; MAX_SEATS],
+}
+
+impl Ends {
+    /// The table for `seats` seats whose homes are `homes`, values below
+    /// `values`, each end given by `end`.
+    pub(crate) fn new(homes: &[u8], values: usize, end: impl Fn(usize, u8, u8) -> u8) -> Ends {
+        let steps = homes.iter().map(|&h| h as usize + 1).max().unwrap_or(0);
+        let mut table = Ends {
+            ends: vec![NONE; homes.len() * steps * values],
+            steps,
+            values,
+            homes: [0; MAX_SEATS],
+        };
+        for (seat, &home) in homes.iter().enumerate().take(MAX_SEATS) {
+            table.homes[seat] = home;
+            for from in 0..=home {
+                for value in 0..values {
+                    let at = (seat * steps + from as usize) * values + value;
+                    table.ends[at] = end(seat, from, value as u8);
+                }
+            }
+        }
+        table
+    }
+
+    /// Where a plain move of `seat`'s piece at step `from` by `value` ends;
+    /// `None` where the table does not hold it.
+    #[inline(always)]
+    pub(crate) fn end(&self, seat: usize, from: u8, value: u8) -> Option<u8> {
+        if (value as usize) >= self.values || from > *self.homes.get(seat)? {
+            return None;
+        }
+        let at = (seat * self.steps + from as usize) * self.values + value as usize;
+        self.ends.get(at).copied()
+    }
+}
