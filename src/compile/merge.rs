@@ -2,7 +2,7 @@
 //! and the rest of the file changes only what differs from it.
 //!
 //! The file and its bases are parsed one by one, each at its own offset in
-//! one space of byte positions (a [`SourceMap`]), and merged into one syntax
+//! one space of byte positions (a `SourceMap`), and merged into one syntax
 //! tree from the deepest base up. The merged tree is compiled as any file;
 //! every span still tells which file it was written in, so an error in an
 //! inherited setting points into the base, and one in the house file into

@@ -1,5 +1,5 @@
 //! Pictures of a board and a position: text for the terminal and records
-//! ([`text`]), and SVG for documents and the web ([`svg()`]). Both are drawn
+//! ([`text()`]), and SVG for documents and the web ([`svg()`]). Both are drawn
 //! from the compiled board alone (cells, safe cells, tracks), so any variant's
 //! board is drawn by the same code.
 

@@ -41,7 +41,7 @@ pub const MAX_TRACK: usize = 250;
 pub const MAX_CELLS: usize = 4096;
 
 /// A compiled variant: everything the engine needs, checked and precomputed.
-/// Built only by [`crate::compile`].
+/// Built only by [`crate::compile()`].
 #[derive(Clone, Debug, Serialize)]
 pub struct RuleSet {
     /// The game's name, from `game "Name"`.
