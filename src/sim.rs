@@ -76,11 +76,6 @@ fn step_fitting(
     rng: &mut Rng,
     buf: &mut Vec<Action>,
 ) -> Option<Action> {
-    let pick = |state: &State, rng: &mut Rng, buf: &mut Vec<Action>| {
-        buf.clear();
-        game.legal_fitting(state, buf);
-        buf[index_below(rng, buf.len())]
-    };
     // A race goes straight by its phase (see `Game::actor`): a throw is
     // applied by its outcome.
     let action = if game.is_race() {
@@ -90,7 +85,7 @@ fn step_fitting(
                 game.apply_throw(state, i as usize);
                 return Some(Action::Throw(i));
             }
-            Phase::Move => pick(state, rng, buf),
+            Phase::Move => return Some(game.play_picked(state, buf, |n| index_below(rng, n))),
             Phase::Opening => throw(game, state, rng),
             Phase::Over => return None,
         }
@@ -98,7 +93,9 @@ fn step_fitting(
         match game.actor_fitting(state) {
             Actor::Terminal => return None,
             Actor::Chance => throw(game, state, rng),
-            Actor::Seat(_) | Actor::Player(_) => pick(state, rng, buf),
+            Actor::Seat(_) | Actor::Player(_) => {
+                return Some(game.play_picked(state, buf, |n| index_below(rng, n)));
+            }
         }
     };
     game.apply_fitting(state, action);

@@ -172,6 +172,16 @@ impl Game {
                 }
             }
         }
+        self.land(state, from, count, target);
+    }
+
+    /// The last part of a move, its waiting value used up: the mover's
+    /// `count` pieces at step `from` come to step `target`, take what they
+    /// take there, and the turn goes on.
+    #[inline]
+    pub(crate) fn land(&self, state: &mut State, from: u8, count: u8, target: u8) {
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
         let may_take = target < home && self.may_take_on_landing(state, seat, from, target);
         let pieces = &mut state.pieces[seat];
         // Sorted: the pieces at `from` stand together; the first `count`

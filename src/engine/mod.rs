@@ -137,17 +137,25 @@ fn distinct_ascending_in_full(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POO
 /// Keeps the actions that `keep` picks, where it picks any.
 #[inline(always)]
 fn keep_if_any(out: &mut Vec<Action>, keep: impl Fn(&Action) -> bool) {
-    let Some(first) = out.iter().position(&keep) else {
-        return;
+    let kept = kept_if_any(out, keep);
+    out.truncate(kept);
+}
+
+/// Moves the items that `keep` picks to the front, in order, and returns
+/// how many there are; where it picks none, all are kept.
+#[inline(always)]
+fn kept_if_any<T: Copy>(items: &mut [T], keep: impl Fn(&T) -> bool) -> usize {
+    let Some(first) = items.iter().position(&keep) else {
+        return items.len();
     };
     let mut kept = 0;
-    for i in first..out.len() {
-        if keep(&out[i]) {
-            out[kept] = out[i];
+    for i in first..items.len() {
+        if keep(&items[i]) {
+            items[kept] = items[i];
             kept += 1;
         }
     }
-    out.truncate(kept);
+    kept
 }
 
 /// A compiled variant seated for a number of players. Cheap to clone.
@@ -571,19 +579,47 @@ impl Game {
     #[inline]
     pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
         // The quick decision first, apart from the general path's setup.
-        if self.quick
-            && state.phase == Phase::Move
-            && let [v] = state.pool[..]
-            && v.value > 0
-            && !v.bonus
-            && state.split.is_none()
-        {
+        if let Some(v) = self.quick_value(state) {
             return self.quick_moves(state, v, out);
         }
         if self.quick_seen {
             return self.quick_seen_legal(state, out);
         }
         self.legal_in_general(state, out)
+    }
+
+    /// The one waiting value of a decision that [`Game::quick_moves`]
+    /// answers: a die value, no pair of a blockade followed.
+    #[inline(always)]
+    fn quick_value(&self, state: &State) -> Option<PoolValue> {
+        if !self.quick || state.phase != Phase::Move || state.split.is_some() {
+            return None;
+        }
+        match state.pool[..] {
+            [v] if v.value > 0 && !v.bonus => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Plays a seat's decision in a state that fits the game by its legal
+    /// action number `pick(n)` of `n`, in the order of
+    /// [`Game::legal_actions`], and returns the action. The quick decision
+    /// is listed and played in one pass; any other is listed into `buf`.
+    #[inline(always)]
+    pub(crate) fn play_picked(
+        &self,
+        state: &mut State,
+        buf: &mut Vec<Action>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Action {
+        if let Some(v) = self.quick_value(state) {
+            return self.play_quick(state, v, pick);
+        }
+        buf.clear();
+        self.legal_fitting(state, buf);
+        let action = buf[pick(buf.len())];
+        self.apply_fitting(state, action);
+        action
     }
 
     /// [`Game::legal_fitting`] for every decision but the quick one, apart

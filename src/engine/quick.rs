@@ -19,9 +19,18 @@
 //!
 //! Each gives the same list, in the same order, as the general path of
 //! [`Game::legal_actions`]; a test compares them at every decision of
-//! random games and of scattered positions.
+//! random games and of scattered positions. A random game plays a
+//! [`Game::quick_moves`] decision without the list
+//! ([`Game::play_quick`]): each move is kept with the step it reaches, and
+//! the one picked lands there at once.
 
-use super::{Action, Game, Phase, State, hot::Hot, moves::View, state::PoolValue};
+use super::{
+    Action, Game, Phase, State,
+    hot::Hot,
+    kept_if_any,
+    moves::View,
+    state::{MAX_SEAT_PIECES, PoolValue},
+};
 use crate::rules::{RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
@@ -178,6 +187,95 @@ impl Game {
     /// pieces once, ascending, then the rules that choose among the moves
     /// (forced entry, clearing the first step), then `Pass` where allowed.
     pub(crate) fn quick_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+        let by = v.value;
+        let push = |from, _| out.push(Action::Move { from, count: 1, by });
+        match self.quick_checks() {
+            (false, false) => self.each_quick_move::<false, false>(state, v, push),
+            (false, true) => self.each_quick_move::<false, true>(state, v, push),
+            (true, false) => self.each_quick_move::<true, false>(state, v, push),
+            (true, true) => self.each_quick_move::<true, true>(state, v, push),
+        }
+        self.choose_or_pass(state, out);
+    }
+
+    /// Which checks of a landing cell the rules can refuse a quick move
+    /// by: the seat's own pieces there (`stacks: own_max`), and another
+    /// side's (a cell that may not be shared). The others are left out
+    /// of the compiled pass.
+    #[inline(always)]
+    fn quick_checks(&self) -> (bool, bool) {
+        (self.hot.own_max > 0, !self.hot.safe_shared)
+    }
+
+    /// Plays the decision [`Game::quick_moves`] answers by its action
+    /// number `pick(n)` of `n`, as applying that action would, and returns
+    /// the action. Each move is listed with the step it reaches, so the
+    /// one played needs no working out again.
+    pub(crate) fn play_quick(
+        &self,
+        state: &mut State,
+        v: PoolValue,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Action {
+        match self.quick_checks() {
+            (false, false) => self.play_quick_checking::<false, false>(state, v, pick),
+            (false, true) => self.play_quick_checking::<false, true>(state, v, pick),
+            (true, false) => self.play_quick_checking::<true, false>(state, v, pick),
+            (true, true) => self.play_quick_checking::<true, true>(state, v, pick),
+        }
+    }
+
+    /// [`Game::play_quick`] with the checks of a landing cell that
+    /// [`Game::quick_checks`] gives.
+    fn play_quick_checking<const OWN: bool, const OTHERS: bool>(
+        &self,
+        state: &mut State,
+        v: PoolValue,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Action {
+        let mut moves = [(0u8, 0u8); MAX_SEAT_PIECES];
+        let mut n = 0;
+        self.each_quick_move::<OWN, OTHERS>(state, v, |from, target| {
+            if let Some(slot) = moves.get_mut(n) {
+                *slot = (from, target);
+                n += 1;
+            }
+        });
+        // The rules that choose among the moves, as `keep_by_entry` applies them.
+        if self.hot.entry_forced {
+            n = kept_if_any(&mut moves[..n], |&(from, _)| from == 0);
+        }
+        if self.must_clear_start(state) {
+            n = kept_if_any(&mut moves[..n], |&(from, _)| from == 1);
+        }
+        let options = n + usize::from(n == 0 || self.may_pass(state));
+        let i = pick(options);
+        let Some(&(from, target)) = moves[..n].get(i) else {
+            self.apply_fitting(state, Action::Pass);
+            return Action::Pass;
+        };
+        state.pool.clear();
+        state.used = state.used.saturating_add(1);
+        self.land(state, from, 1, target);
+        Action::Move {
+            from,
+            count: 1,
+            by: v.value,
+        }
+    }
+
+    /// Each move of one piece by the one waiting value `v` under rules that
+    /// [`fits`], with the step it reaches, before the rules that choose
+    /// among moves: each step of the mover's pieces once, ascending.
+    /// `OWN` and `OTHERS` say which checks of the landing cell are made
+    /// ([`Game::quick_checks`]).
+    #[inline(always)]
+    fn each_quick_move<const OWN: bool, const OTHERS: bool>(
+        &self,
+        state: &State,
+        v: PoolValue,
+        mut each: impl FnMut(u8, u8),
+    ) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
@@ -202,23 +300,24 @@ impl Game {
                 }
             };
             // Room on the cell: only the seat's own pieces are limited.
-            if hot.own_max > 0
+            if OWN
+                && hot.own_max > 0
                 && (target < home || hot.goal > 1)
                 && state.pieces.count_on(seat, target) >= hot.own_max
             {
                 continue;
             }
             // Another side there: taken, or a safe cell that may be shared.
-            if target < home
+            if OTHERS
+                && target < home
                 && !hot.safe_shared
                 && !(hot.by_landing && self.takes_on(seat, from, target))
                 && self.held_by_bytes(state, seat, target)
             {
                 continue;
             }
-            out.push(Action::Move { from, count: 1, by });
+            each(from, target);
         }
-        self.choose_or_pass(state, out);
     }
 }
 
@@ -305,6 +404,56 @@ mod tests {
         assert!(
             compared > 10_000 && several > 2_000 && moves > 10_000,
             "{compared} decisions ({several} on several values), {moves} moves"
+        );
+    }
+
+    /// Playing a quick decision by its action number leaves the state that
+    /// applying that listed action leaves, and names that action, for every
+    /// action of every one-value decision of random games and scattered
+    /// positions of the races answered quickly.
+    #[test]
+    fn playing_a_quick_decision_by_number_applies_that_listed_action() {
+        let (mut played_moves, mut passes) = (0usize, 0usize);
+        let mut seed = 7u64;
+        for (name, game, _) in quick_races().iter().filter(|(_, g, _)| g.quick) {
+            for played in positions(game, 17, 3000) {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                for state in [
+                    played.clone(),
+                    scrambled(game, &played, &seed.to_le_bytes()),
+                ] {
+                    let [v] = state.pool[..] else { continue };
+                    if state.phase != Phase::Move || v.value == 0 || v.bonus {
+                        continue;
+                    }
+                    let mut listed = Vec::new();
+                    game.legal_fitting(&state, &mut listed);
+                    for (i, &action) in listed.iter().enumerate() {
+                        let mut applied = state.clone();
+                        game.apply_fitting(&mut applied, action);
+                        let mut quick = state.clone();
+                        let mut offered = 0;
+                        let named = game.play_quick(&mut quick, v, |n| {
+                            offered = n;
+                            i
+                        });
+                        assert_eq!(offered, listed.len(), "{name}: {state:?}");
+                        assert_eq!(named, action, "{name}: {state:?}");
+                        assert_eq!(quick, applied, "{name}: {action} in {state:?}");
+                        if action == Action::Pass {
+                            passes += 1;
+                        } else {
+                            played_moves += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            played_moves > 10_000 && passes > 500,
+            "{played_moves} moves and {passes} passes compared"
         );
     }
 }
