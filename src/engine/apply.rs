@@ -118,7 +118,7 @@ impl Game {
         }
     }
 
-    fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
+    pub(crate) fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         if !round && count == 1 && from > 0 && self.step_on(state, from, by) {
             return;
         }

@@ -579,7 +579,9 @@ impl Game {
     #[inline]
     pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
         // The quick decision first, apart from the general path's setup.
-        if let Some(v) = self.quick_value(state) {
+        if self.quick
+            && let Some(v) = self.one_die_value(state)
+        {
             return self.quick_moves(state, v, out);
         }
         if self.quick_seen {
@@ -588,11 +590,12 @@ impl Game {
         self.legal_in_general(state, out)
     }
 
-    /// The one waiting value of a decision that [`Game::quick_moves`]
-    /// answers: a die value, no pair of a blockade followed.
+    /// The one waiting value of a decision that a quick pass answers
+    /// ([`Game::quick_moves`], [`Game::quick_seen_moves`]): a die value,
+    /// no pair of a blockade followed.
     #[inline(always)]
-    fn quick_value(&self, state: &State) -> Option<PoolValue> {
-        if !self.quick || state.phase != Phase::Move || state.split.is_some() {
+    fn one_die_value(&self, state: &State) -> Option<PoolValue> {
+        if state.phase != Phase::Move || state.split.is_some() {
             return None;
         }
         match state.pool[..] {
@@ -612,8 +615,12 @@ impl Game {
         buf: &mut Vec<Action>,
         pick: impl FnOnce(usize) -> usize,
     ) -> Action {
-        if let Some(v) = self.quick_value(state) {
-            return self.play_quick(state, v, pick);
+        if self.quick || self.quick_seen {
+            match self.one_die_value(state) {
+                Some(v) if self.quick => return self.play_quick(state, v, pick),
+                Some(v) => return self.play_quick_seen(state, v, pick),
+                None => {}
+            }
         }
         buf.clear();
         self.legal_fitting(state, buf);

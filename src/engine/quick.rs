@@ -29,6 +29,7 @@ use super::{
     hot::Hot,
     kept_if_any,
     moves::View,
+    seating::NONE,
     state::{MAX_SEAT_PIECES, PoolValue},
 };
 use crate::rules::{RuleSet, Track};
@@ -64,6 +65,17 @@ pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize) -> bool {
     hot.blockade > 0 && hot.plain.count_ones() as usize == seats && rules.stacks.blockade_turns == 0
 }
 
+/// A move of a one-value decision as a random game lists it: `count`
+/// pieces from step `from`, landing on step `landing`, or [`NONE`] where
+/// that is left to the whole apply.
+#[derive(Clone, Copy, Default)]
+#[repr(align(4))] // one store a move
+struct Listed {
+    from: u8,
+    count: u8,
+    landing: u8,
+}
+
 impl Game {
     /// The legal actions under rules that [`fits_seen`]: a decision on one
     /// die value by [`Game::quick_seen_moves`], on several by
@@ -71,12 +83,15 @@ impl Game {
     /// used, and any other the general way.
     #[inline(never)]
     pub(crate) fn quick_seen_legal(&self, state: &State, out: &mut Vec<Action>) {
-        if state.phase == Phase::Move && state.split.is_none() {
-            match state.pool[..] {
-                [v] if v.value > 0 && !v.bonus => return self.quick_seen_moves(state, v, out),
-                [_, _, ..] if !self.hot.use_most => return self.quick_seen_values(state, out),
-                _ => {}
-            }
+        if let Some(v) = self.one_die_value(state) {
+            return self.quick_seen_moves(state, v, out);
+        }
+        if state.phase == Phase::Move
+            && state.split.is_none()
+            && state.pool.len() > 1
+            && !self.hot.use_most
+        {
+            return self.quick_seen_values(state, out);
         }
         self.legal_in_general(state, out)
     }
@@ -86,38 +101,90 @@ impl Game {
     /// group of the mover's pieces is looked at once for all its sizes.
     #[inline]
     pub(crate) fn quick_seen_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+        let by = v.value;
+        self.each_quick_seen_move(state, v, |from, count, _| {
+            out.push(Action::Move { from, count, by })
+        });
+        self.choose_or_pass(state, out);
+    }
+
+    /// Plays the decision [`Game::quick_seen_moves`] answers by its action
+    /// number `pick(n)` of `n`, as [`Game::play_quick`] plays its own.
+    #[inline(never)]
+    pub(crate) fn play_quick_seen(
+        &self,
+        state: &mut State,
+        v: PoolValue,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Action {
+        let mut moves = [Listed::default(); MAX_SEAT_PIECES];
+        let mut n = 0;
+        self.each_quick_seen_move(state, v, |from, count, landing| {
+            if let Some(slot) = moves.get_mut(n) {
+                *slot = Listed {
+                    from,
+                    count,
+                    landing,
+                };
+                n += 1;
+            }
+        });
+        match self.pick_listed(state, &mut moves[..n], |m| m.from, pick) {
+            None => Action::Pass,
+            // A pair of a blockade followed through the throw is the whole
+            // apply's to keep.
+            Some(m) if m.landing == NONE || (self.hot.pairs_apart && self.hot.blockade > 0) => {
+                self.apply_move(state, m.from, m.count, v.value, false);
+                Action::Move {
+                    from: m.from,
+                    count: m.count,
+                    by: v.value,
+                }
+            }
+            Some(m) => self.land_listed(state, m, v.value),
+        }
+    }
+
+    /// Each move by the one waiting value `v` under rules that
+    /// [`fits_seen`], before the rules that choose among moves: each group
+    /// of the mover's pieces, ascending, at each of its sizes, with the
+    /// step it reaches where that is sure without the whole check
+    /// ([`NONE`] where the whole check allowed it).
+    #[inline(always)]
+    fn each_quick_seen_move(&self, state: &State, v: PoolValue, mut each: impl FnMut(u8, u8, u8)) {
         let comes_out = self.may_come_out(state, v);
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
         let (hot, by) = (&self.hot, v.value);
-        if comes_out || pieces.iter().any(|&s| s > 0 && s < home) {
-            let mut view = View::EMPTY;
-            view.fill(self, state, seat);
-            for (from, most) in self.groups(pieces, home) {
-                if from == 0 && !comes_out {
-                    continue;
-                }
-                let target = if from > 0 {
-                    from as u16 + by as u16
-                } else if hot.entry_moves_score {
-                    by as u16
-                } else {
-                    1
-                };
-                let clear = self.clear_to(&view, from, target, home);
-                for count in 1..=most {
-                    if clear
-                        || self
-                            .check_target(state, &view, from, count, v, false)
-                            .is_ok()
-                    {
-                        out.push(Action::Move { from, count, by });
-                    }
+        if !comes_out && !pieces.iter().any(|&s| s > 0 && s < home) {
+            return;
+        }
+        let mut view = View::EMPTY;
+        view.fill(self, state, seat);
+        for (from, most) in self.groups(pieces, home) {
+            if from == 0 && !comes_out {
+                continue;
+            }
+            let target = if from > 0 {
+                from as u16 + by as u16
+            } else if hot.entry_moves_score {
+                by as u16
+            } else {
+                1
+            };
+            let clear = self.clear_to(&view, from, target, home);
+            for count in 1..=most {
+                if clear {
+                    each(from, count, target as u8);
+                } else if self
+                    .check_target(state, &view, from, count, v, false)
+                    .is_ok()
+                {
+                    each(from, count, NONE);
                 }
             }
         }
-        self.choose_or_pass(state, out);
     }
 
     /// [`Game::quick_seen_moves`] for two or more waiting values, no pair
@@ -211,6 +278,7 @@ impl Game {
     /// number `pick(n)` of `n`, as applying that action would, and returns
     /// the action. Each move is listed with the step it reaches, so the
     /// one played needs no working out again.
+    #[inline(never)]
     pub(crate) fn play_quick(
         &self,
         state: &mut State,
@@ -233,34 +301,67 @@ impl Game {
         v: PoolValue,
         pick: impl FnOnce(usize) -> usize,
     ) -> Action {
-        let mut moves = [(0u8, 0u8); MAX_SEAT_PIECES];
+        // Each move as its step and the step it reaches.
+        let mut moves = [[0u8; 2]; MAX_SEAT_PIECES];
         let mut n = 0;
-        self.each_quick_move::<OWN, OTHERS>(state, v, |from, target| {
+        self.each_quick_move::<OWN, OTHERS>(state, v, |from, landing| {
             if let Some(slot) = moves.get_mut(n) {
-                *slot = (from, target);
+                *slot = [from, landing];
                 n += 1;
             }
         });
-        // The rules that choose among the moves, as `keep_by_entry` applies them.
+        match self.pick_listed(state, &mut moves[..n], |m| m[0], pick) {
+            None => Action::Pass,
+            Some([from, landing]) => {
+                let m = Listed {
+                    from,
+                    count: 1,
+                    landing,
+                };
+                self.land_listed(state, m, v.value)
+            }
+        }
+    }
+
+    /// Picks number `pick(n)` of the `n` legal actions of a one-value
+    /// decision whose moves are `moves`, listed before the rules that
+    /// choose among them: those rules first, as [`Game::choose_or_pass`]
+    /// applies them, then `Pass` where allowed. A pass is played at once
+    /// (`None`); a move is returned for the caller to play.
+    #[inline(always)]
+    fn pick_listed<M: Copy>(
+        &self,
+        state: &mut State,
+        moves: &mut [M],
+        from: impl Fn(&M) -> u8,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<M> {
+        let mut n = moves.len();
         if self.hot.entry_forced {
-            n = kept_if_any(&mut moves[..n], |&(from, _)| from == 0);
+            n = kept_if_any(&mut moves[..n], |m| from(m) == 0);
         }
         if self.must_clear_start(state) {
-            n = kept_if_any(&mut moves[..n], |&(from, _)| from == 1);
+            n = kept_if_any(&mut moves[..n], |m| from(m) == 1);
         }
         let options = n + usize::from(n == 0 || self.may_pass(state));
-        let i = pick(options);
-        let Some(&(from, target)) = moves[..n].get(i) else {
+        let picked = moves[..n].get(pick(options)).copied();
+        if picked.is_none() {
             self.apply_fitting(state, Action::Pass);
-            return Action::Pass;
-        };
+        }
+        picked
+    }
+
+    /// Plays a listed move whose landing step is known: its one waiting
+    /// value is used up and the pieces land.
+    #[inline(always)]
+    fn land_listed(&self, state: &mut State, m: Listed, by: u8) -> Action {
         state.pool.clear();
         state.used = state.used.saturating_add(1);
-        self.land(state, from, 1, target);
+        self.land(state, m.from, m.count, m.landing);
         Action::Move {
-            from,
-            count: 1,
-            by: v.value,
+            from: m.from,
+            count: m.count,
+            by,
         }
     }
 
@@ -410,12 +511,16 @@ mod tests {
     /// Playing a quick decision by its action number leaves the state that
     /// applying that listed action leaves, and names that action, for every
     /// action of every one-value decision of random games and scattered
-    /// positions of the races answered quickly.
+    /// positions of the races answered quickly, with blockades or without.
     #[test]
     fn playing_a_quick_decision_by_number_applies_that_listed_action() {
         let (mut played_moves, mut passes) = (0usize, 0usize);
         let mut seed = 7u64;
-        for (name, game, _) in quick_races().iter().filter(|(_, g, _)| g.quick) {
+        let races = quick_races();
+        assert!(
+            races.iter().any(|(_, g, _)| g.quick) && races.iter().any(|(_, g, _)| g.quick_seen)
+        );
+        for (name, game, _) in &races {
             for played in positions(game, 17, 3000) {
                 seed = seed
                     .wrapping_mul(6364136223846793005)
@@ -424,8 +529,7 @@ mod tests {
                     played.clone(),
                     scrambled(game, &played, &seed.to_le_bytes()),
                 ] {
-                    let [v] = state.pool[..] else { continue };
-                    if state.phase != Phase::Move || v.value == 0 || v.bonus {
+                    if game.one_die_value(&state).is_none() {
                         continue;
                     }
                     let mut listed = Vec::new();
@@ -435,7 +539,7 @@ mod tests {
                         game.apply_fitting(&mut applied, action);
                         let mut quick = state.clone();
                         let mut offered = 0;
-                        let named = game.play_quick(&mut quick, v, |n| {
+                        let named = game.play_picked(&mut quick, &mut Vec::new(), |n| {
                             offered = n;
                             i
                         });
