@@ -184,19 +184,31 @@ impl Game {
         let home = self.seating.home(seat);
         let may_take = target < home && self.may_take_on_landing(state, seat, from, target);
         let pieces = &mut state.pieces[seat];
-        // Sorted: the pieces at `from` stand together; the first `count`
-        // of them move, and the seat's steps are sorted again.
-        let at = pieces.partition_point(|&s| s < from);
-        let mut end = at;
-        while end < pieces.len() && end < at + count as usize && pieces[end] == from {
-            pieces[end] = target;
-            end += 1;
-        }
-        // Mostly the moved pieces stay between their neighbours.
-        let in_order = (at == 0 || pieces[at - 1] <= target)
-            && pieces.get(end).is_none_or(|&next| next >= target);
-        if !in_order {
-            sort_small(pieces);
+        if count == 1
+            && target > from
+            && let Some(mut at) = pieces.iter().position(|&s| s == from)
+        {
+            // Mostly one piece: it moves up among the seat's sorted steps.
+            pieces[at] = target;
+            while at + 1 < pieces.len() && pieces[at + 1] < target {
+                pieces.swap(at, at + 1);
+                at += 1;
+            }
+        } else {
+            // Sorted: the pieces at `from` stand together; the first `count`
+            // of them move, and the seat's steps are sorted again.
+            let at = pieces.partition_point(|&s| s < from);
+            let mut end = at;
+            while end < pieces.len() && end < at + count as usize && pieces[end] == from {
+                pieces[end] = target;
+                end += 1;
+            }
+            // Mostly the moved pieces stay between their neighbours.
+            let in_order = (at == 0 || pieces[at - 1] <= target)
+                && pieces.get(end).is_none_or(|&next| next >= target);
+            if !in_order {
+                sort_small(pieces);
+            }
         }
         if from == 0 {
             state.entered[seat] = true;
