@@ -134,13 +134,6 @@ fn distinct_ascending_in_full(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POO
     values
 }
 
-/// Keeps the actions that `keep` picks, where it picks any.
-#[inline(always)]
-fn keep_if_any(out: &mut Vec<Action>, keep: impl Fn(&Action) -> bool) {
-    let kept = kept_if_any(out, keep);
-    out.truncate(kept);
-}
-
 /// Moves the items that `keep` picks to the front, in order, and returns
 /// how many there are; where it picks none, all are kept.
 #[inline(always)]
@@ -656,7 +649,8 @@ impl Game {
                 self.keep_by_entry(state, out);
                 // A blockade that has stood its time must be broken (stacks: blockade_turns).
                 if let Some(step) = self.overdue_blockade(state) {
-                    keep_if_any(out, |a| a.from() == Some(step));
+                    let kept = kept_if_any(out, |a| a.from() == Some(step));
+                    out.truncate(kept);
                 }
                 if let Some(view) = &view
                     && self.hot.use_most
@@ -682,12 +676,28 @@ impl Game {
     /// wait, the first step is cleared first (entry: clear_start).
     #[inline(always)]
     fn keep_by_entry(&self, state: &State, out: &mut Vec<Action>) {
+        let kept = self.kept_by_entry(state, out, |a| a.from());
+        out.truncate(kept);
+    }
+
+    /// [`Game::keep_by_entry`] for any list of moves, each with the step it
+    /// leaves (`from`; `None` for an action that is no move): the moves
+    /// kept are put first, and their number returned.
+    #[inline(always)]
+    fn kept_by_entry<M: Copy>(
+        &self,
+        state: &State,
+        moves: &mut [M],
+        from: impl Fn(&M) -> Option<u8>,
+    ) -> usize {
+        let mut n = moves.len();
         if self.hot.entry_forced {
-            keep_if_any(out, |a| matches!(a, Action::Move { from: 0, .. }));
+            n = kept_if_any(&mut moves[..n], |m| from(m) == Some(0));
         }
         if self.must_clear_start(state) {
-            keep_if_any(out, |a| a.from() == Some(1));
+            n = kept_if_any(&mut moves[..n], |m| from(m) == Some(1));
         }
+        n
     }
 
     /// Whether the mover has a piece waiting at its start that `v` lets out now.
