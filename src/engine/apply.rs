@@ -172,17 +172,26 @@ impl Game {
                 }
             }
         }
-        self.land(state, from, count, target);
+        self.land(state, from, count, target, false);
     }
 
     /// The last part of a move, its waiting value used up: the mover's
     /// `count` pieces at step `from` come to step `target`, take what they
-    /// take there, and the turn goes on.
+    /// take there, and the turn goes on. `nothing_there`: the caller knows
+    /// that no piece it could take stands there, so none is looked for.
     #[inline]
-    pub(crate) fn land(&self, state: &mut State, from: u8, count: u8, target: u8) {
+    pub(crate) fn land(
+        &self,
+        state: &mut State,
+        from: u8,
+        count: u8,
+        target: u8,
+        nothing_there: bool,
+    ) {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        let may_take = target < home && self.may_take_on_landing(state, seat, from, target);
+        let may_take =
+            !nothing_there && target < home && self.may_take_on_landing(state, seat, from, target);
         let pieces = &mut state.pieces[seat];
         if count == 1
             && target > from

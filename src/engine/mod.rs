@@ -186,6 +186,9 @@ pub struct Game {
     /// Whether the decisions of a blockade game on plain tracks are answered
     /// by [`Game::quick_seen_legal`].
     quick_seen: bool,
+    /// Whether each seat's [`View`] holds every seat it takes by landing,
+    /// so that a cell the view saw empty has nothing to take.
+    view_holds_prey: bool,
 }
 
 impl Game {
@@ -228,6 +231,12 @@ impl Game {
             pieces,
         ));
         let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();
+        let view_holds_prey = race
+            && marks_view
+            && (0..tracks.len()).all(|a| {
+                let viewed = seating.viewed(a);
+                seating.prey(a).iter().all(|b| viewed.contains(b))
+            });
         let quick = race && quick::fits(&rules, &tracks, marks_view);
         let hot = hot::Hot::new(&rules, &table.seats);
         let quick_seen = race && !quick && quick::fits_seen(&rules, &hot, table.seats.len());
@@ -252,6 +261,7 @@ impl Game {
             marks_view,
             quick,
             quick_seen,
+            view_holds_prey,
             rules,
         };
         game.ends = Arc::new(game.ends_table());

@@ -140,7 +140,9 @@ impl Game {
                     by: v.value,
                 }
             }
-            Some(m) => self.land_listed(state, m, v.value),
+            // A sure landing is on a cell where the view saw nobody: where
+            // the view holds every seat the mover takes, nothing is taken.
+            Some(m) => self.land_listed(state, m, v.value, self.view_holds_prey),
         }
     }
 
@@ -318,7 +320,7 @@ impl Game {
                     count: 1,
                     landing,
                 };
-                self.land_listed(state, m, v.value)
+                self.land_listed(state, m, v.value, false)
             }
         }
     }
@@ -346,12 +348,13 @@ impl Game {
     }
 
     /// Plays a listed move whose landing step is known: its one waiting
-    /// value is used up and the pieces land.
+    /// value is used up and the pieces land (`nothing_there`: see
+    /// [`Game::land`]).
     #[inline(always)]
-    fn land_listed(&self, state: &mut State, m: Listed, by: u8) -> Action {
+    fn land_listed(&self, state: &mut State, m: Listed, by: u8, nothing_there: bool) -> Action {
         state.pool.clear();
         state.used = state.used.saturating_add(1);
-        self.land(state, m.from, m.count, m.landing);
+        self.land(state, m.from, m.count, m.landing, nothing_there);
         Action::Move {
             from: m.from,
             count: m.count,
@@ -552,6 +555,41 @@ mod tests {
         assert!(
             played_moves > 10_000 && passes > 500,
             "{played_moves} moves and {passes} passes compared"
+        );
+    }
+
+    /// A cell the view of a seat saw empty holds none of the pieces that
+    /// seat takes, where its view holds every seat it takes: a sure
+    /// landing then looks for nothing to take. Checked for every seat and
+    /// step of positions of the blockade races answered quickly.
+    #[test]
+    fn a_cell_the_view_saw_empty_holds_nothing_to_take() {
+        use super::super::seating::NONE;
+        let (mut empty, mut prey_seen) = (0usize, 0usize);
+        for (name, game, _) in quick_races().iter().filter(|(_, g, _)| g.quick_seen) {
+            assert!(game.view_holds_prey, "{name}");
+            for state in positions(game, 23, 1500) {
+                for seat in 0..game.seats().len() {
+                    let mut view = View::EMPTY;
+                    view.fill(game, &state, seat);
+                    for q in 1..game.seating.home(seat) {
+                        let prey_there = game.seating.prey(seat).iter().any(|&other| {
+                            let [a, b] = game.seating.meet(other as usize, seat, q);
+                            a != NONE && state.pieces.any_on(other as usize, [a, b])
+                        });
+                        if view.at(q) {
+                            prey_seen += usize::from(prey_there);
+                        } else {
+                            assert!(!prey_there, "{name}: seat {seat}, step {q}, {state:?}");
+                            empty += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            empty > 10_000 && prey_seen > 1_000,
+            "{empty} empty cells, {prey_seen} with prey"
         );
     }
 }
