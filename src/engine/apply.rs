@@ -466,7 +466,7 @@ impl Throw {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{positions, races};
+    use super::super::tests::{positions, prey_stands_on, races};
     use super::*;
 
     /// The shortcut for the common move ([`Game::step_on`]) leaves the
@@ -521,10 +521,7 @@ mod tests {
                         let Some(steps) = game.seating.prey_steps(seat, q) else {
                             continue;
                         };
-                        let looked = game.seating.prey(seat).iter().any(|&other| {
-                            let [a, b] = game.seating.meet(other as usize, seat, q);
-                            a != NONE && state.pieces.any_on(other as usize, [a, b])
-                        });
+                        let looked = prey_stands_on(&game, &state, seat, q);
                         assert_eq!(
                             state.pieces.any_byte_matches(steps),
                             looked,

@@ -1778,6 +1778,15 @@ mod tests {
         }
     }
 
+    /// Whether a piece that `seat` takes stands on the cell of its step
+    /// `q`, found by looking at each prey seat's pieces.
+    pub(crate) fn prey_stands_on(game: &Game, state: &State, seat: usize, q: u8) -> bool {
+        game.seating.prey(seat).iter().any(|&other| {
+            let [a, b] = game.seating.meet(other as usize, seat, q);
+            a != seating::NONE && state.pieces.any_on(other as usize, [a, b])
+        })
+    }
+
     /// `count` positions of random games of `game` from seed `seed`, one
     /// after each action, a new game begun when one ends.
     pub(crate) fn positions(game: &Game, seed: u64, count: usize) -> Vec<State> {

@@ -421,7 +421,10 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Phase, tests::positions};
+    use super::super::{
+        Phase,
+        tests::{positions, prey_stands_on},
+    };
     use super::*;
 
     /// Every bundled race that answers one-value decisions quickly, at each
@@ -564,7 +567,6 @@ mod tests {
     /// step of positions of the blockade races answered quickly.
     #[test]
     fn a_cell_the_view_saw_empty_holds_nothing_to_take() {
-        use super::super::seating::NONE;
         let (mut empty, mut prey_seen) = (0usize, 0usize);
         for (name, game, _) in quick_races().iter().filter(|(_, g, _)| g.quick_seen) {
             assert!(game.view_holds_prey, "{name}");
@@ -573,10 +575,7 @@ mod tests {
                     let mut view = View::EMPTY;
                     view.fill(game, &state, seat);
                     for q in 1..game.seating.home(seat) {
-                        let prey_there = game.seating.prey(seat).iter().any(|&other| {
-                            let [a, b] = game.seating.meet(other as usize, seat, q);
-                            a != NONE && state.pieces.any_on(other as usize, [a, b])
-                        });
+                        let prey_there = prey_stands_on(game, &state, seat, q);
                         if view.at(q) {
                             prey_seen += usize::from(prey_there);
                         } else {
