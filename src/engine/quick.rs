@@ -75,6 +75,17 @@ struct Listed {
     landing: u8,
 }
 
+impl Listed {
+    /// The action this move is, by the value `by`.
+    fn action(self, by: u8) -> Action {
+        Action::Move {
+            from: self.from,
+            count: self.count,
+            by,
+        }
+    }
+}
+
 impl Game {
     /// The legal actions under rules that [`fits_seen`]: a decision on one
     /// die value by [`Game::quick_seen_moves`], on several by
@@ -131,14 +142,10 @@ impl Game {
         match self.pick_listed(state, &mut moves[..n], |m| m.from, pick) {
             None => Action::Pass,
             // A pair of a blockade followed through the throw is the whole
-            // apply's to keep.
-            Some(m) if m.landing == NONE || (self.hot.pairs_apart && self.hot.blockade > 0) => {
+            // apply's to keep (rules that `fits_seen` have blockades).
+            Some(m) if m.landing == NONE || self.hot.pairs_apart => {
                 self.apply_move(state, m.from, m.count, v.value, false);
-                Action::Move {
-                    from: m.from,
-                    count: m.count,
-                    by: v.value,
-                }
+                m.action(v.value)
             }
             // A sure landing is on a cell where the view saw nobody: where
             // the view holds every seat the mover takes, nothing is taken.
@@ -355,11 +362,7 @@ impl Game {
         state.pool.clear();
         state.used = state.used.saturating_add(1);
         self.land(state, m.from, m.count, m.landing, nothing_there);
-        Action::Move {
-            from: m.from,
-            count: m.count,
-            by,
-        }
+        m.action(by)
     }
 
     /// Each move of one piece by the one waiting value `v` under rules that
