@@ -121,10 +121,17 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
     let mut buf = Vec::with_capacity(64);
     let mut history = Vec::new();
     let mut actions = 0;
-    while let Some(a) = step_fitting(game, &mut state, rng, &mut buf) {
+    let mut record = |a: Action| {
         actions += 1;
         if keep_history {
             history.push(a);
+        }
+    };
+    if game.is_race() {
+        play_race(game, &mut state, rng, &mut buf, &mut record);
+    } else {
+        while let Some(a) = step_fitting(game, &mut state, rng, &mut buf) {
+            record(a);
         }
     }
     let outcome = game.outcome(&state).expect("a game that stopped is over");
@@ -136,9 +143,77 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
     }
 }
 
+/// [`play_random`]'s loop for a race: the actions [`step_fitting`] gives
+/// one by one, but a throw that leaves a decision is followed by that
+/// decision at once, without going round by the phase.
+#[inline(always)]
+fn play_race(
+    game: &Game,
+    state: &mut State,
+    rng: &mut Rng,
+    buf: &mut Vec<Action>,
+    record: &mut impl FnMut(Action),
+) {
+    loop {
+        match state.phase {
+            Phase::Throw => {
+                let i = game.outcome_for(below(rng, game.rules().dice.total));
+                game.apply_throw(state, i as usize);
+                record(Action::Throw(i));
+                if state.phase == Phase::Move {
+                    record(game.play_picked(state, buf, |n| index_below(rng, n)));
+                }
+            }
+            Phase::Move => record(game.play_picked(state, buf, |n| index_below(rng, n))),
+            Phase::Opening => {
+                let action = throw(game, state, rng);
+                game.apply_fitting(state, action);
+                record(action);
+            }
+            Phase::Over => return,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A whole random game, played by its own loop, is the game that
+    /// [`random_step`] plays one action at a time from the same seed:
+    /// the same actions and the same final state, for every table of every
+    /// bundled variant.
+    #[test]
+    fn a_random_game_is_the_one_random_steps_play() {
+        let mut compared = 0;
+        for name in crate::variants::names() {
+            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
+            for table in &rules.tables {
+                let game = Game::new(rules.clone(), table.players).expect("the table exists");
+                for seed in 0..3 {
+                    let played = play_random(&game, &mut rng(seed), true);
+                    let (mut state, mut stepped) = (game.new_initial_state(), Vec::new());
+                    let (mut r, mut buf) = (rng(seed), Vec::new());
+                    while let Some(a) = random_step(&game, &mut state, &mut r, &mut buf) {
+                        stepped.push(a);
+                    }
+                    assert_eq!(
+                        played.history, stepped,
+                        "{name}/{}p, seed {seed}",
+                        table.players
+                    );
+                    assert_eq!(
+                        played.state, state,
+                        "{name}/{}p, seed {seed}",
+                        table.players
+                    );
+                    assert_eq!(played.actions as usize, stepped.len());
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 30, "only {compared} games compared");
+    }
 
     /// The inline draws give what the generator's own `random_range` gives,
     /// number for number, so a seed plays the same game either way; ranges

@@ -179,7 +179,7 @@ impl Game {
     /// `count` pieces at step `from` come to step `target`, take what they
     /// take there, and the turn goes on. `nothing_there`: the caller knows
     /// that no piece it could take stands there, so none is looked for.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn land(
         &self,
         state: &mut State,
