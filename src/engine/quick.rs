@@ -165,9 +165,8 @@ impl Game {
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
         let (hot, by) = (&self.hot, v.value);
-        if !comes_out && !pieces.iter().any(|&s| s > 0 && s < home) {
-            return;
-        }
+        // Built without asking first whether any piece can move: in these
+        // races a decision where none can is rare, and asking cost more.
         let mut view = View::EMPTY;
         view.fill(self, state, seat);
         for (from, most) in self.groups(pieces, home) {
