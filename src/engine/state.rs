@@ -163,6 +163,35 @@ impl Pieces {
         let word = u128::from_le_bytes(bytes);
         zero_bytes(word ^ a) | zero_bytes(word ^ b)
     }
+
+    /// Sends back to their start the pieces among the first 16 bytes that
+    /// stand on the step at their place in either word of `steps`, keeping
+    /// each seat's steps sorted; returns how many.
+    #[inline(always)]
+    pub(crate) fn send_back_matching(&mut self, steps: [u128; 2]) -> u8 {
+        let mut hits = self.bytes_matching(steps);
+        if hits == 0 {
+            return 0;
+        }
+        let taken = hits.count_ones() as u8;
+        let per_seat = self.per_seat().max(1);
+        let mut seats = 0u32;
+        while hits != 0 {
+            let at = (hits.trailing_zeros() / 8) as usize;
+            hits &= hits - 1;
+            self.steps[at] = 0;
+            seats |= 1 << (at / per_seat);
+        }
+        // A seat's pieces sent back go first, the rest keep their order.
+        while seats != 0 {
+            let seat = seats.trailing_zeros() as usize;
+            seats &= seats - 1;
+            if seat < self.len() {
+                super::seating::sort_small(&mut self[seat]);
+            }
+        }
+        taken
+    }
 }
 
 /// The high bit of each zero byte of `word`, and no other bit.
