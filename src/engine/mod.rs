@@ -107,6 +107,7 @@ pub enum StateError {
 
 /// The distinct waiting values, smallest first; of one size, in the
 /// order they wait.
+#[inline(always)]
 fn distinct_ascending(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POOL> {
     // Mostly two dice: put in order at once.
     if let &[a, b] = pool {
