@@ -80,12 +80,8 @@ fn step_fitting(
     // applied by its outcome.
     let action = if game.is_race() {
         match state.phase {
-            Phase::Throw => {
-                let i = game.outcome_for(below(rng, game.rules().dice.total));
-                game.apply_throw(state, i as usize);
-                return Some(Action::Throw(i));
-            }
-            Phase::Move => return Some(game.play_picked(state, buf, |n| index_below(rng, n))),
+            Phase::Throw => return Some(throw_in_race(game, state, rng)),
+            Phase::Move => return Some(pick(game, state, rng, buf)),
             Phase::Opening => throw(game, state, rng),
             Phase::Over => return None,
         }
@@ -93,13 +89,25 @@ fn step_fitting(
         match game.actor_fitting(state) {
             Actor::Terminal => return None,
             Actor::Chance => throw(game, state, rng),
-            Actor::Seat(_) | Actor::Player(_) => {
-                return Some(game.play_picked(state, buf, |n| index_below(rng, n)));
-            }
+            Actor::Seat(_) | Actor::Player(_) => return Some(pick(game, state, rng, buf)),
         }
     };
     game.apply_fitting(state, action);
     Some(action)
+}
+
+/// Throws the dice of a race waiting for a throw, applied by its outcome.
+#[inline(always)]
+fn throw_in_race(game: &Game, state: &mut State, rng: &mut Rng) -> Action {
+    let i = game.outcome_for(below(rng, game.rules().dice.total));
+    game.apply_throw(state, i as usize);
+    Action::Throw(i)
+}
+
+/// Plays a seat's decision by a legal action picked at random.
+#[inline(always)]
+fn pick(game: &Game, state: &mut State, rng: &mut Rng, buf: &mut Vec<Action>) -> Action {
+    game.play_picked(state, buf, |n| index_below(rng, n))
 }
 
 /// One complete random game.
@@ -157,14 +165,12 @@ fn play_race(
     loop {
         match state.phase {
             Phase::Throw => {
-                let i = game.outcome_for(below(rng, game.rules().dice.total));
-                game.apply_throw(state, i as usize);
-                record(Action::Throw(i));
+                record(throw_in_race(game, state, rng));
                 if state.phase == Phase::Move {
-                    record(game.play_picked(state, buf, |n| index_below(rng, n)));
+                    record(pick(game, state, rng, buf));
                 }
             }
-            Phase::Move => record(game.play_picked(state, buf, |n| index_below(rng, n))),
+            Phase::Move => record(pick(game, state, rng, buf)),
             Phase::Opening => {
                 let action = throw(game, state, rng);
                 game.apply_fitting(state, action);
