@@ -195,14 +195,10 @@ impl Game {
         let pieces = &mut state.pieces[seat];
         if count == 1
             && target > from
-            && let Some(mut at) = pieces.iter().position(|&s| s == from)
+            && let Some(at) = pieces.iter().position(|&s| s == from)
         {
-            // Mostly one piece: it moves up among the seat's sorted steps.
-            pieces[at] = target;
-            while at + 1 < pieces.len() && pieces[at + 1] < target {
-                pieces.swap(at, at + 1);
-                at += 1;
-            }
+            // Mostly one piece.
+            move_up(pieces, at, target);
         } else {
             // Sorted: the pieces at `from` stand together; the first `count`
             // of them move, and the seat's steps are sorted again.
@@ -271,19 +267,14 @@ impl Game {
         };
         let may_take = self.may_take_on_landing(state, seat, from, target);
         let pieces = &mut state.pieces[seat];
-        let Some(mut at) = pieces.iter().position(|&s| s == from) else {
+        let Some(at) = pieces.iter().position(|&s| s == from) else {
             return false;
         };
         // A piece that leaves others on its step may split a blockade.
         if follows_pairs && pieces.get(at + 1) == Some(&from) {
             return false;
         }
-        // The piece moves up among the seat's sorted steps.
-        pieces[at] = target;
-        while at + 1 < pieces.len() && pieces[at + 1] < target {
-            pieces.swap(at, at + 1);
-            at += 1;
-        }
+        move_up(pieces, at, target);
         state.pool.remove(slot);
         state.used = state.used.saturating_add(1);
         if may_take {
@@ -445,6 +436,17 @@ impl Game {
         }
         state.mover = next as u8;
         state.phase = Phase::Throw;
+    }
+}
+
+/// Moves the piece at place `at` of a seat's sorted `steps` up to step
+/// `target` (not below its own step), keeping the steps sorted.
+#[inline(always)]
+fn move_up(steps: &mut [u8], mut at: usize, target: u8) {
+    steps[at] = target;
+    while at + 1 < steps.len() && steps[at + 1] < target {
+        steps.swap(at, at + 1);
+        at += 1;
     }
 }
 
