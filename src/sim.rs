@@ -107,7 +107,7 @@ fn throw_in_race(game: &Game, state: &mut State, rng: &mut Rng) -> Action {
 /// Plays a seat's decision by a legal action picked at random.
 #[inline(always)]
 fn pick(game: &Game, state: &mut State, rng: &mut Rng, buf: &mut Vec<Action>) -> Action {
-    game.play_picked(state, buf, |n| index_below(rng, n))
+    game.play_drawn(state, buf, |n| index_below(rng, n))
 }
 
 /// One complete random game.

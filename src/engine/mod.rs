@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+mod drawn;
 pub mod field;
 mod fight;
 mod hot;
@@ -951,6 +952,14 @@ impl Game {
     /// Sums of two waiting die values, for entry by a sum (entry: sum).
     fn entry_sums(&self, state: &State) -> ArrayVec<u8, 8> {
         let mut sums = ArrayVec::new();
+        // Mostly two dice: their one sum.
+        if let [a, b] = state.pool[..]
+            && !a.bonus
+            && !b.bonus
+        {
+            sums.push(a.value.saturating_add(b.value));
+            return sums;
+        }
         let dice: ArrayVec<u8, MAX_POOL> = state
             .pool
             .iter()
@@ -991,14 +1000,7 @@ impl Game {
             {
                 all
             } else {
-                let mut next = state.clone();
-                self.apply_fitting(&mut next, a);
-                let used = next.used.saturating_sub(state.used);
-                if used >= all || self.uses_all(state, &next, all - used) {
-                    all
-                } else {
-                    used
-                }
+                self.depth_tried(state, a, all)
             };
             any_full |= depth == all;
             depths[i] = depth;
@@ -1021,6 +1023,20 @@ impl Game {
         if best == 1 {
             let largest = out.iter().filter_map(|a| a.by()).max();
             out.retain(|a| a.by().is_some() && a.by() == largest);
+        }
+    }
+
+    /// How many of the `all` waiting values can be used in this throw
+    /// after move `a`, found by playing it: `all` when the whole throw can,
+    /// else, for now, the values `a` uses itself.
+    pub(crate) fn depth_tried(&self, state: &State, a: Action, all: u8) -> u8 {
+        let mut next = state.clone();
+        self.apply_fitting(&mut next, a);
+        let used = next.used.saturating_sub(state.used);
+        if used >= all || self.uses_all(state, &next, all - used) {
+            all
+        } else {
+            used
         }
     }
 
@@ -1057,6 +1073,22 @@ impl Game {
     /// (or a piece out of its start) and taking pieces only open the way,
     /// so that move stays allowed.
     fn leaves_other_die_usable(&self, state: &State, moves: &[Action], a: Action) -> bool {
+        self.leaves_other_die_usable_by(state, a, |q, _, other| {
+            moves.iter().any(
+                |&m| matches!(m, Action::Move { from, by, .. } if from == q && by == other.value),
+            )
+        })
+    }
+
+    /// [`Game::leaves_other_die_usable`] with the plain moves by the other
+    /// die asked of `has_move(q, most, other)`: whether the group of `most`
+    /// pieces at step `q` has a plain move by the die `other`.
+    pub(crate) fn leaves_other_die_usable_by(
+        &self,
+        state: &State,
+        a: Action,
+        has_move: impl Fn(u8, u8, PoolValue) -> bool,
+    ) -> bool {
         let (from, by, round) = match a {
             Action::Move { from, by, .. } => (from, by, false),
             Action::Round { from, by, .. } => (from, by, true),
@@ -1065,7 +1097,6 @@ impl Game {
         let Some((end, other)) = self.end_and_other_die(state, from, by, round) else {
             return false;
         };
-        let other = other.value;
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
         // The mover's steps on the cell where the move ends.
@@ -1074,14 +1105,14 @@ impl Game {
         } else {
             [home, seating::NONE]
         };
-        moves.iter().any(|&m| match m {
-            Action::Move { from: q, by, .. }
-                if by == other && q != from && q != 0 && !self.in_goal(seat, q) =>
-            {
-                self.reach_on(seat, q, by, false)
+        self.groups(&state.pieces[seat], home).any(|(q, most)| {
+            q != from
+                && q != 0
+                && !self.in_goal(seat, q)
+                && has_move(q, most, other)
+                && self
+                    .reach_on(seat, q, other.value, false)
                     .is_ok_and(|to| !ends.iter().any(|&s| s != seating::NONE && s > q && s <= to))
-            }
-            _ => false,
         })
     }
 

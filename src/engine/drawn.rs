@@ -1,0 +1,323 @@
+//! A random seat's decision drawn without listing every legal action.
+//!
+//! A bot that picks uniformly among the legal actions needs only the one it
+//! picks. Where each legal action is a move that a check of its own allows
+//! (no rule chooses among moves by what else can move, as forced entry
+//! does, and no pass is allowed while a move is), the candidate moves are
+//! drawn in a random order and the first one allowed is played: of the
+//! allowed moves, each is the first drawn with the same chance, so the
+//! draw is uniform over the legal actions. Where the most of a throw must
+//! be used (turn: use = most), a candidate is played when it uses the whole
+//! throw; when no allowed move does, the decision is listed in full.
+//! Mostly the first candidate drawn is allowed, so a decision asks about
+//! one or two moves instead of all of them.
+
+use arrayvec::ArrayVec;
+
+use super::{Action, Game, Phase, State, distinct_ascending, moves::View, state::PoolValue};
+
+/// The candidates a decision is drawn from; a decision with more is listed in full.
+const MAX_CANDIDATES: usize = 64;
+
+/// The candidate moves of a decision, each to be checked when drawn.
+type Candidates = ArrayVec<Action, MAX_CANDIDATES>;
+
+impl Game {
+    /// Plays a seat's decision in a state that fits the game by a legal
+    /// action drawn uniformly at random, `draw(n)` giving a number below
+    /// `n`, and returns the action: a quick decision as
+    /// [`Game::play_picked`] plays it, any other drawn without listing
+    /// where [`Game::drawn_move`] can.
+    #[inline(always)]
+    pub(crate) fn play_drawn(
+        &self,
+        state: &mut State,
+        buf: &mut Vec<Action>,
+        mut draw: impl FnMut(usize) -> usize,
+    ) -> Action {
+        let quick = (self.quick || self.quick_seen) && self.one_die_value(state).is_some();
+        if !quick && let Some(a) = self.drawn_move(state, &mut draw) {
+            self.apply_fitting(state, a);
+            return a;
+        }
+        self.play_picked(state, buf, draw)
+    }
+
+    /// A legal action of the decision in `state` drawn uniformly at
+    /// random, `draw(n)` giving a number below `n`; `None` where the
+    /// decision must be listed in full (see the module's words).
+    #[inline(never)]
+    pub(crate) fn drawn_move(
+        &self,
+        state: &State,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<Action> {
+        if !self.draws_moves(state) {
+            return None;
+        }
+        let seat = state.mover as usize;
+        let values = distinct_ascending(&state.pool);
+        let sums = self.start_sums(state);
+        let mut candidates = Candidates::new();
+        if !self.list_candidates(state, &values, &sums, &mut candidates) {
+            return None;
+        }
+        let view = View::new(self, state, seat);
+        let all = state.pool.len() as u8;
+        let use_most = self.hot.use_most && all > 1;
+        // An allowed move that does not use the whole throw, and how many.
+        let (mut short, mut shorts) = (None, 0);
+        let mut n = candidates.len();
+        while n > 0 {
+            let i = draw(n);
+            let a = candidates[i];
+            candidates.swap(i, n - 1);
+            n -= 1;
+            if !self.candidate_allowed(state, &view, &values, &sums, a) {
+                continue;
+            }
+            if !use_most || self.uses_whole_throw(state, &view, a, all) {
+                return Some(a);
+            }
+            short = Some(a);
+            shorts += 1;
+        }
+        match (short, shorts) {
+            // Nothing can move.
+            (None, _) => Some(Action::Pass),
+            // The only move is legal whatever it uses.
+            (Some(a), 1) => Some(a),
+            // Which of them use the most is the general path's to say.
+            _ => None,
+        }
+    }
+
+    /// Whether the decision in `state` is drawn by [`Game::drawn_move`]: a
+    /// race's move where the legal actions are the moves each allowed on
+    /// its own, and a pass only where none is.
+    fn draws_moves(&self, state: &State) -> bool {
+        self.race
+            && state.phase == Phase::Move
+            && !state.pool.is_empty()
+            && !self.hot.entry_forced
+            && !self.must_clear_start(state)
+            && self.overdue_blockade(state).is_none()
+            && !self.may_pass(state)
+    }
+
+    /// The sums of two waiting dice that may bring a piece out, where the
+    /// mover has one waiting (entry: sum).
+    fn start_sums(&self, state: &State) -> ArrayVec<u8, 8> {
+        if self.hot.entry_sum && state.pieces[state.mover as usize].first() == Some(&0) {
+            self.entry_sums(state)
+        } else {
+            ArrayVec::new()
+        }
+    }
+
+    /// Every move the general path would check (see
+    /// [`Game::moves_seen_into`]), each once: each group at each size by
+    /// each distinct value, plain and round its detour where the value
+    /// reaches it, and out of the start by a sum in `sums`. `None` where
+    /// there are more than [`MAX_CANDIDATES`]. Listed into `out` in place,
+    /// as a copy of the list would cost more than making it; `false` where
+    /// there are too many.
+    fn list_candidates(
+        &self,
+        state: &State,
+        values: &[PoolValue],
+        sums: &[u8],
+        out: &mut Candidates,
+    ) -> bool {
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        let detour = self.seating.detour(seat).is_some();
+        for (from, most) in self.groups(&state.pieces[seat], home) {
+            for count in 1..=most {
+                // Values of one size stand together: one candidate each.
+                let mut last = None;
+                for &v in values {
+                    let by = v.value;
+                    if last == Some(by) || (from == 0 && !self.lets_out_now(state, v)) {
+                        continue;
+                    }
+                    last = Some(by);
+                    if out.try_push(Action::Move { from, count, by }).is_err()
+                        || (detour
+                            && self.reaches_detour(seat, from, by)
+                            && out.try_push(Action::Round { from, count, by }).is_err())
+                    {
+                        return false;
+                    }
+                }
+            }
+            if from == 0 {
+                for &by in sums {
+                    let a = Action::step(0, by);
+                    if !out.contains(&a) && out.try_push(a).is_err() {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether the rules allow the candidate `a` on its own, as the general
+    /// path checks it: by a waiting value of its size, or out of the start
+    /// by a sum in `sums`.
+    fn candidate_allowed(
+        &self,
+        state: &State,
+        view: &View,
+        values: &[PoolValue],
+        sums: &[u8],
+        a: Action,
+    ) -> bool {
+        let (from, count, by, round) = match a {
+            Action::Move { from, count, by } => (from, count, by, false),
+            Action::Round { from, count, by } => (from, count, by, true),
+            _ => return false,
+        };
+        let seat = state.mover as usize;
+        let by_value = values.iter().any(|&v| {
+            v.value == by
+                && (from > 0 || self.lets_out_now(state, v))
+                && (!round || self.reaches_detour(seat, from, by))
+                && self
+                    .check_present(state, view, from, count, v, round)
+                    .is_ok()
+        });
+        by_value || (from == 0 && !round && sums.contains(&by) && self.sum_allowed(state, view, by))
+    }
+
+    /// Whether a piece may leave its start by the sum `sum` of two dice.
+    fn sum_allowed(&self, state: &State, view: &View, sum: u8) -> bool {
+        let v = PoolValue {
+            value: sum,
+            again: false,
+            bonus: false,
+        };
+        self.check_present(state, view, 0, 1, v, false).is_ok()
+    }
+
+    /// Whether the allowed move `a` lets the whole throw of `all` values be
+    /// used: by the shortcuts of [`Game::keep_most_using`], else by playing
+    /// it and looking on.
+    fn uses_whole_throw(&self, state: &State, view: &View, a: Action, all: u8) -> bool {
+        self.moved_piece_goes_on(state, view, a)
+            || self.leaves_other_die_usable_by(state, a, |q, most, other| {
+                (1..=most).any(|count| {
+                    self.check_present(state, view, q, count, other, false)
+                        .is_ok()
+                })
+            })
+            || self.depth_tried(state, a, all) == all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{positions, races};
+    use super::*;
+
+    /// Every way a decision can be drawn, with its chance: each sequence of
+    /// draws is followed to the action it ends in. `None` where the
+    /// decision is listed in full, or has more than `most` ways.
+    fn each_drawing(game: &Game, state: &State, most: usize) -> Option<Vec<(Action, f64)>> {
+        let mut script: Vec<usize> = Vec::new();
+        let mut ways = Vec::new();
+        loop {
+            let mut sizes = Vec::new();
+            let drawn = game.drawn_move(state, &mut |n| {
+                let k = script.get(sizes.len()).copied().unwrap_or(0);
+                sizes.push(n);
+                k
+            })?;
+            ways.push((drawn, sizes.iter().map(|&n| 1.0 / n as f64).product()));
+            if ways.len() > most {
+                return None;
+            }
+            // The next sequence: the last draw that can be larger is, and
+            // those after it start again from 0.
+            script.resize(sizes.len(), 0);
+            while let Some(&k) = script.last() {
+                if k + 1 < sizes[script.len() - 1] {
+                    *script.last_mut()? += 1;
+                    break;
+                }
+                script.pop();
+            }
+            if script.is_empty() {
+                return Some(ways);
+            }
+        }
+    }
+
+    /// A decision drawn without its list is each legal action with the
+    /// same chance and nothing else, for the decisions of random games of
+    /// every bundled race: every way of drawing is followed, and the
+    /// chances of each action are added up exactly.
+    #[test]
+    fn a_drawn_decision_is_each_legal_action_with_the_same_chance() {
+        let (mut drawn, mut several, mut full) = (0usize, 0usize, 0usize);
+        for (name, game) in races() {
+            for state in positions(&game, 29, 1500) {
+                if state.phase != Phase::Move {
+                    continue;
+                }
+                let Some(ways) = each_drawing(&game, &state, 5000) else {
+                    full += 1;
+                    continue;
+                };
+                let legal = game.legal_actions(&state);
+                let mut chances = vec![0.0; legal.len()];
+                for (a, chance) in ways {
+                    let at = legal.iter().position(|&l| l == a);
+                    let at = at.unwrap_or_else(|| panic!("{name}: {a} drawn in {state:?}"));
+                    chances[at] += chance;
+                }
+                for (a, chance) in legal.iter().zip(&chances) {
+                    assert!(
+                        (chance * legal.len() as f64 - 1.0).abs() < 1e-9,
+                        "{name}: {a} drawn with chance {chance} of {} in {state:?}",
+                        legal.len()
+                    );
+                }
+                drawn += 1;
+                several += usize::from(legal.len() > 1 && state.pool.len() > 1);
+            }
+        }
+        assert!(
+            drawn > 5_000 && several > 1_000 && full > 100,
+            "{drawn} decisions drawn ({several} among several moves on several values), {full} listed in full"
+        );
+    }
+
+    /// Playing a random decision plays a legal action of it, at every
+    /// decision of random games of every bundled race, and the state is
+    /// the one applying that action leaves.
+    #[test]
+    fn a_drawn_decision_plays_a_legal_action() {
+        let mut played = 0usize;
+        for (name, game) in races() {
+            let mut rng = crate::sim::rng(31);
+            for state in positions(&game, 37, 1500) {
+                if state.phase != Phase::Move {
+                    continue;
+                }
+                let mut after = state.clone();
+                let a = game.play_drawn(&mut after, &mut Vec::new(), |n| {
+                    rand::RngExt::random_range(&mut rng, 0..n)
+                });
+                assert!(
+                    game.legal_actions(&state).contains(&a),
+                    "{name}: {a} played in {state:?}"
+                );
+                assert_eq!(after, game.child(&state, a).expect("legal"), "{name}");
+                played += 1;
+            }
+        }
+        assert!(played > 10_000, "{played} decisions played");
+    }
+}
