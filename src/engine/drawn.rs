@@ -10,7 +10,10 @@
 //! be used (turn: use = most), a candidate is played when it uses the whole
 //! throw; when no allowed move does, the decision is listed in full.
 //! Mostly the first candidate drawn is allowed, so a decision asks about
-//! one or two moves instead of all of them.
+//! one or two moves instead of all of them. The one-value decision of
+//! rules with blockades is drawn the same way, in its quick pass
+//! ([`Game::play_quick_seen_drawn`]); that of rules without them is cheap
+//! enough to list whole.
 
 use arrayvec::ArrayVec;
 
@@ -35,12 +38,40 @@ impl Game {
         buf: &mut Vec<Action>,
         mut draw: impl FnMut(usize) -> usize,
     ) -> Action {
-        let quick = (self.quick || self.quick_seen) && self.one_die_value(state).is_some();
-        if !quick && let Some(a) = self.drawn_move(state, &mut draw) {
+        // The quick decisions first, as `play_picked` has them.
+        if self.quick || self.quick_seen {
+            match self.one_die_value(state) {
+                Some(v) if self.quick => return self.play_quick(state, v, draw),
+                Some(v) => {
+                    if let Some(a) = self.play_quick_seen_drawn(state, v, &mut draw) {
+                        return a;
+                    }
+                    return self.play_picked(state, buf, draw);
+                }
+                None => {}
+            }
+        }
+        self.play_drawn_in_general(state, buf, draw)
+    }
+
+    /// [`Game::play_drawn`] for any decision but the quick one, apart so
+    /// that the quick one does not pay for it.
+    #[inline(never)]
+    fn play_drawn_in_general(
+        &self,
+        state: &mut State,
+        buf: &mut Vec<Action>,
+        mut draw: impl FnMut(usize) -> usize,
+    ) -> Action {
+        if let Some(a) = self.drawn_move(state, &mut draw) {
             self.apply_fitting(state, a);
             return a;
         }
-        self.play_picked(state, buf, draw)
+        buf.clear();
+        self.legal_fitting(state, buf);
+        let action = buf[draw(buf.len())];
+        self.apply_fitting(state, action);
+        action
     }
 
     /// A legal action of the decision in `state` drawn uniformly at
@@ -221,15 +252,21 @@ mod tests {
     use super::super::tests::{positions, races};
     use super::*;
 
+    /// A draw of a number below `n`, as a test gives it.
+    type Draw<'a> = &'a mut dyn FnMut(usize) -> usize;
+
     /// Every way a decision can be drawn, with its chance: each sequence of
-    /// draws is followed to the action it ends in. `None` where the
-    /// decision is listed in full, or has more than `most` ways.
-    fn each_drawing(game: &Game, state: &State, most: usize) -> Option<Vec<(Action, f64)>> {
+    /// draws is followed to the action `play` ends in. `None` where `play`
+    /// gives none, or there are more than `most` ways.
+    fn each_drawing(
+        most: usize,
+        mut play: impl FnMut(Draw) -> Option<Action>,
+    ) -> Option<Vec<(Action, f64)>> {
         let mut script: Vec<usize> = Vec::new();
         let mut ways = Vec::new();
         loop {
             let mut sizes = Vec::new();
-            let drawn = game.drawn_move(state, &mut |n| {
+            let drawn = play(&mut |n| {
                 let k = script.get(sizes.len()).copied().unwrap_or(0);
                 sizes.push(n);
                 k
@@ -254,20 +291,35 @@ mod tests {
         }
     }
 
-    /// A decision drawn without its list is each legal action with the
-    /// same chance and nothing else, for the decisions of random games of
-    /// every bundled race: every way of drawing is followed, and the
-    /// chances of each action are added up exactly.
+    /// Whether the decision in `state` is drawn without its list: by
+    /// [`Game::drawn_move`], or by [`Game::play_quick_seen_drawn`].
+    fn drawn_without_list(game: &Game, state: &State) -> bool {
+        match game.one_die_value(state) {
+            Some(v) if game.quick_seen => game
+                .play_quick_seen_drawn(&mut state.clone(), v, &mut |_| 0)
+                .is_some(),
+            Some(_) if game.quick => false,
+            _ => game.drawn_move(state, &mut |_| 0).is_some(),
+        }
+    }
+
+    /// A random seat's decision is each legal action with the same chance
+    /// and nothing else, for the decisions of random games of every bundled
+    /// race, drawn without their list or not: every way of drawing is
+    /// followed, and the chances of each action are added up exactly.
     #[test]
-    fn a_drawn_decision_is_each_legal_action_with_the_same_chance() {
-        let (mut drawn, mut several, mut full) = (0usize, 0usize, 0usize);
+    fn a_random_decision_is_each_legal_action_with_the_same_chance() {
+        let (mut drawn, mut several, mut listed) = (0usize, 0usize, 0usize);
         for (name, game) in races() {
             for state in positions(&game, 29, 1500) {
                 if state.phase != Phase::Move {
                     continue;
                 }
-                let Some(ways) = each_drawing(&game, &state, 5000) else {
-                    full += 1;
+                let play = |draw: Draw| {
+                    let mut after = state.clone();
+                    Some(game.play_drawn(&mut after, &mut Vec::new(), draw))
+                };
+                let Some(ways) = each_drawing(5000, play) else {
                     continue;
                 };
                 let legal = game.legal_actions(&state);
@@ -284,13 +336,17 @@ mod tests {
                         legal.len()
                     );
                 }
-                drawn += 1;
-                several += usize::from(legal.len() > 1 && state.pool.len() > 1);
+                if drawn_without_list(&game, &state) {
+                    drawn += 1;
+                    several += usize::from(legal.len() > 1 && state.pool.len() > 1);
+                } else {
+                    listed += 1;
+                }
             }
         }
         assert!(
-            drawn > 5_000 && several > 1_000 && full > 100,
-            "{drawn} decisions drawn ({several} among several moves on several values), {full} listed in full"
+            drawn > 5_000 && several > 1_000 && listed > 1_000,
+            "{drawn} decisions drawn without their list ({several} among several moves on several values), {listed} listed"
         );
     }
 

@@ -22,7 +22,9 @@
 //! random games and of scattered positions. A random game plays these
 //! one-value decisions without the list ([`Game::play_quick`],
 //! [`Game::play_quick_seen`]): each move is kept with the step it reaches,
-//! and the one picked lands there at once.
+//! and the one picked lands there at once. Under rules with blockades the
+//! random seat checks only the moves it draws
+//! ([`Game::play_quick_seen_drawn`]).
 
 use super::{
     Action, Game, Phase, State,
@@ -141,16 +143,103 @@ impl Game {
         });
         match self.pick_listed(state, &mut moves[..n], |m| m.from, pick) {
             None => Action::Pass,
-            // A pair of a blockade followed through the throw is the whole
-            // apply's to keep (rules that `fits_seen` have blockades).
-            Some(m) if m.landing == NONE || self.hot.pairs_apart => {
-                self.apply_move(state, m.from, m.count, v.value, false);
-                m.action(v.value)
-            }
-            // A sure landing is on a cell where the view saw nobody: where
-            // the view holds every seat the mover takes, nothing is taken.
-            Some(m) => self.land_listed(state, m, v.value, self.view_holds_prey),
+            Some(m) => self.play_listed_seen(state, m, v.value),
         }
+    }
+
+    /// Plays the decision [`Game::quick_seen_moves`] answers by an action
+    /// drawn uniformly at random, `draw(n)` giving a number below `n`,
+    /// without checking every move (see [`super::drawn`]): each group at
+    /// each size, and a pass where one is allowed, is drawn in a random
+    /// order, and the first allowed is played; the view is built only
+    /// when a move is to be checked. `None`, with nothing played, where a
+    /// rule chooses among the moves by what else can move (forced entry,
+    /// clearing the first step).
+    #[inline(never)]
+    pub(crate) fn play_quick_seen_drawn(
+        &self,
+        state: &mut State,
+        v: PoolValue,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<Action> {
+        if self.hot.entry_forced || self.must_clear_start(state) {
+            return None;
+        }
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        let comes_out = self.may_come_out(state, v);
+        // Each candidate as (from, count); a pass as from NONE.
+        let mut candidates = [(0u8, 0u8); MAX_SEAT_PIECES + 1];
+        let mut n = 0;
+        for (from, most) in self.groups(&state.pieces[seat], home) {
+            if from == 0 && !comes_out {
+                continue;
+            }
+            for count in 1..=most {
+                if let Some(slot) = candidates.get_mut(n) {
+                    *slot = (from, count);
+                    n += 1;
+                }
+            }
+        }
+        if self.may_pass(state) && n < candidates.len() {
+            candidates[n] = (NONE, 0);
+            n += 1;
+        }
+        let (hot, by) = (&self.hot, v.value);
+        let mut view = None;
+        while n > 0 {
+            let i = draw(n);
+            let (from, count) = candidates[i];
+            candidates.swap(i, n - 1);
+            n -= 1;
+            if from == NONE {
+                break;
+            }
+            let view = view.get_or_insert_with(|| View::new(self, state, seat));
+            let target = if from > 0 {
+                from as u16 + by as u16
+            } else if hot.entry_moves_score {
+                by as u16
+            } else {
+                1
+            };
+            let landing = if self.clear_to(view, from, target, home) {
+                target as u8
+            } else if self
+                .check_target(state, view, from, count, v, false)
+                .is_ok()
+            {
+                NONE
+            } else {
+                continue;
+            };
+            let m = Listed {
+                from,
+                count,
+                landing,
+            };
+            return Some(self.play_listed_seen(state, m, by));
+        }
+        // A pass drawn, or nothing can move.
+        self.apply_fitting(state, Action::Pass);
+        Some(Action::Pass)
+    }
+
+    /// Plays a move of a one-value decision under rules that [`fits_seen`]
+    /// by the value `by`, listed with its landing step ([`NONE`] where the
+    /// whole check allowed it), and returns it.
+    #[inline(always)]
+    fn play_listed_seen(&self, state: &mut State, m: Listed, by: u8) -> Action {
+        // A pair of a blockade followed through the throw is the whole
+        // apply's to keep (rules that `fits_seen` have blockades).
+        if m.landing == NONE || self.hot.pairs_apart {
+            self.apply_move(state, m.from, m.count, by, false);
+            return m.action(by);
+        }
+        // A sure landing is on a cell where the view saw nobody: where the
+        // view holds every seat the mover takes, nothing is taken.
+        self.land_listed(state, m, by, self.view_holds_prey)
     }
 
     /// Each move by the one waiting value `v` under rules that
