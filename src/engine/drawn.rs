@@ -28,9 +28,10 @@ type Candidates = ArrayVec<Action, MAX_CANDIDATES>;
 impl Game {
     /// Plays a seat's decision in a state that fits the game by a legal
     /// action drawn uniformly at random, `draw(n)` giving a number below
-    /// `n`, and returns the action: a quick decision as
-    /// [`Game::play_picked`] plays it, any other drawn without listing
-    /// where [`Game::drawn_move`] can.
+    /// `n`, and returns the action: the quick decision of rules without
+    /// blockades as [`Game::play_picked`] plays it, that of rules with them
+    /// by [`Game::play_quick_seen_drawn`], any other by
+    /// [`Game::drawn_move`]; where these cannot, from the whole list.
     #[inline(always)]
     pub(crate) fn play_drawn(
         &self,
@@ -67,11 +68,7 @@ impl Game {
             self.apply_fitting(state, a);
             return a;
         }
-        buf.clear();
-        self.legal_fitting(state, buf);
-        let action = buf[draw(buf.len())];
-        self.apply_fitting(state, action);
-        action
+        self.play_from_list(state, buf, draw)
     }
 
     /// A legal action of the decision in `state` drawn uniformly at
@@ -149,10 +146,9 @@ impl Game {
     /// Every move the general path would check (see
     /// [`Game::moves_seen_into`]), each once: each group at each size by
     /// each distinct value, plain and round its detour where the value
-    /// reaches it, and out of the start by a sum in `sums`. `None` where
-    /// there are more than [`MAX_CANDIDATES`]. Listed into `out` in place,
-    /// as a copy of the list would cost more than making it; `false` where
-    /// there are too many.
+    /// reaches it, and out of the start by a sum in `sums`. Listed into
+    /// `out` in place, as a copy of the list would cost more than making
+    /// it; `false` where there are more than [`MAX_CANDIDATES`].
     fn list_candidates(
         &self,
         state: &State,

@@ -627,6 +627,18 @@ impl Game {
                 None => {}
             }
         }
+        self.play_from_list(state, buf, pick)
+    }
+
+    /// Lists a seat's decision into `buf` and plays its legal action number
+    /// `pick(n)` of `n`, and returns the action.
+    #[inline(always)]
+    pub(crate) fn play_from_list(
+        &self,
+        state: &mut State,
+        buf: &mut Vec<Action>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Action {
         buf.clear();
         self.legal_fitting(state, buf);
         let action = buf[pick(buf.len())];
