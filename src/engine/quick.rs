@@ -171,15 +171,18 @@ impl Game {
         // Each candidate as (from, count); a pass as from NONE.
         let mut candidates = [(0u8, 0u8); MAX_SEAT_PIECES + 1];
         let mut n = 0;
-        for (from, most) in self.groups(&state.pieces[seat], home) {
-            if from == 0 && !comes_out {
-                continue;
-            }
-            for count in 1..=most {
-                if let Some(slot) = candidates.get_mut(n) {
-                    *slot = (from, count);
-                    n += 1;
-                }
+        // One candidate a piece, in the order `groups` gives them: the
+        // group on its step at the size that piece brings it to, all
+        // sizes of a group where groups move together, else its first.
+        let together = self.hot.groups;
+        let (mut last, mut count) = (u8::MAX, 0u8);
+        for &from in state.pieces[seat].iter().take(MAX_SEAT_PIECES) {
+            count = if from == last { count + 1 } else { 1 };
+            last = from;
+            let movable = from < home && (count == 1 || (together && from > 0));
+            if movable && (from > 0 || comes_out) {
+                candidates[n] = (from, count);
+                n += 1;
             }
         }
         if self.may_pass(state) && n < candidates.len() {
