@@ -136,6 +136,14 @@ fn distinct_ascending_in_full(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POO
     values
 }
 
+/// Whether pieces on step `from` may move together as a group: where the
+/// rules say so (`groups`: stacks: groups = together), and never out of
+/// the start.
+#[inline(always)]
+fn moves_together(groups: bool, from: u8) -> bool {
+    groups && from > 0
+}
+
 /// Moves the items that `keep` picks to the front, in order, and returns
 /// how many there are; where it picks none, all are kept.
 #[inline(always)]
@@ -928,10 +936,10 @@ impl Game {
             .filter(move |group| group[0] < home)
             .map(move |group| {
                 let from = group[0];
-                let most = if from == 0 || !groups {
-                    1
-                } else {
+                let most = if moves_together(groups, from) {
                     group.len() as u8
+                } else {
+                    1
                 };
                 (from, most)
             })

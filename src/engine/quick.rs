@@ -30,6 +30,7 @@ use super::{
     Action, Game, Phase, State,
     hot::Hot,
     moves::View,
+    moves_together,
     seating::NONE,
     state::{MAX_SEAT_PIECES, PoolValue},
 };
@@ -173,13 +174,12 @@ impl Game {
         let mut n = 0;
         // One candidate a piece, in the order `groups` gives them: the
         // group on its step at the size that piece brings it to, all
-        // sizes of a group where groups move together, else its first.
-        let together = self.hot.groups;
+        // sizes of a group that moves together, else its first.
         let (mut last, mut count) = (u8::MAX, 0u8);
         for &from in state.pieces[seat].iter().take(MAX_SEAT_PIECES) {
             count = if from == last { count + 1 } else { 1 };
             last = from;
-            let movable = from < home && (count == 1 || (together && from > 0));
+            let movable = from < home && (count == 1 || moves_together(self.hot.groups, from));
             if movable && (from > 0 || comes_out) {
                 candidates[n] = (from, count);
                 n += 1;
