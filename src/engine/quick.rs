@@ -189,7 +189,7 @@ impl Game {
             candidates[n] = (NONE, 0);
             n += 1;
         }
-        let (hot, by) = (&self.hot, v.value);
+        let by = v.value;
         let mut view = None;
         while n > 0 {
             let i = draw(n);
@@ -200,21 +200,11 @@ impl Game {
                 break;
             }
             let view = view.get_or_insert_with(|| View::new(self, state, seat));
-            let target = if from > 0 {
-                from as u16 + by as u16
-            } else if hot.entry_moves_score {
-                by as u16
-            } else {
-                1
-            };
-            let landing = if self.clear_to(view, from, target, home) {
-                target as u8
-            } else if self
-                .check_target(state, view, from, count, v, false)
-                .is_ok()
-            {
-                NONE
-            } else {
+            let target = self.quick_seen_target(from, by);
+            let sure = self
+                .clear_to(view, from, target, home)
+                .then_some(target as u8);
+            let Some(landing) = self.seen_landing(sure, state, view, from, count, v) else {
                 continue;
             };
             let m = Listed {
@@ -256,7 +246,6 @@ impl Game {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let (hot, by) = (&self.hot, v.value);
         // Built without asking first whether any piece can move: in these
         // races a decision where none can is rare, and asking cost more.
         let mut view = View::EMPTY;
@@ -265,25 +254,52 @@ impl Game {
             if from == 0 && !comes_out {
                 continue;
             }
-            let target = if from > 0 {
-                from as u16 + by as u16
-            } else if hot.entry_moves_score {
-                by as u16
-            } else {
-                1
-            };
-            let clear = self.clear_to(&view, from, target, home);
+            let target = self.quick_seen_target(from, v.value);
+            let sure = self
+                .clear_to(&view, from, target, home)
+                .then_some(target as u8);
             for count in 1..=most {
-                if clear {
-                    each(from, count, target as u8);
-                } else if self
-                    .check_target(state, &view, from, count, v, false)
-                    .is_ok()
-                {
-                    each(from, count, NONE);
+                if let Some(landing) = self.seen_landing(sure, state, &view, from, count, v) {
+                    each(from, count, landing);
                 }
             }
         }
+    }
+
+    /// The step a group on step `from` makes for by the value `by` under
+    /// rules that [`fits_seen`]: its first step out of the start, or the
+    /// whole value on (`entry: moves = score`).
+    #[inline(always)]
+    fn quick_seen_target(&self, from: u8, by: u8) -> u16 {
+        if from > 0 {
+            from as u16 + by as u16
+        } else if self.hot.entry_moves_score {
+            by as u16
+        } else {
+            1
+        }
+    }
+
+    /// Where `count` pieces from step `from` land by the value `v` under
+    /// rules that [`fits_seen`], where the rules let them move: on the
+    /// `sure` step where the way there is clear ([`Game::clear_to`]),
+    /// [`NONE`] where the whole check allows it, `None` where it does not.
+    #[inline(always)]
+    fn seen_landing(
+        &self,
+        sure: Option<u8>,
+        state: &State,
+        view: &View,
+        from: u8,
+        count: u8,
+        v: PoolValue,
+    ) -> Option<u8> {
+        sure.or_else(|| {
+            let allowed = self
+                .check_target(state, view, from, count, v, false)
+                .is_ok();
+            allowed.then_some(NONE)
+        })
     }
 
     /// [`Game::quick_seen_moves`] for two or more waiting values, no pair
