@@ -164,6 +164,17 @@ fn play_race(
 ) {
     loop {
         match state.phase {
+            Phase::Throw if game.plays_throws_quickly() => {
+                let i = game.outcome_for(below(rng, game.rules().dice.total));
+                record(Action::Throw(i));
+                if let Some(a) =
+                    game.throw_and_play_quick(state, i as usize, |n| index_below(rng, n))
+                {
+                    record(a);
+                } else if state.phase == Phase::Move {
+                    record(pick(game, state, rng, buf));
+                }
+            }
             Phase::Throw => {
                 record(throw_in_race(game, state, rng));
                 if state.phase == Phase::Move {

@@ -290,7 +290,13 @@ impl Game {
     /// and the one comparison of all the pieces then reads bytes that are
     /// not being written, which would make it wait for the write.
     #[inline(always)]
-    fn may_take_on_landing(&self, state: &State, seat: usize, from: u8, target: u8) -> bool {
+    pub(super) fn may_take_on_landing(
+        &self,
+        state: &State,
+        seat: usize,
+        from: u8,
+        target: u8,
+    ) -> bool {
         if !self.hot.by_landing || !self.takes_on(seat, from, target) {
             return false;
         }
@@ -355,7 +361,7 @@ impl Game {
     }
 
     /// After a value is used or given up: go on with the turn, throw again, or pass the turn on.
-    fn after_value(&self, state: &mut State) {
+    pub(super) fn after_value(&self, state: &mut State) {
         if !state.pool.is_empty() {
             return;
         }
@@ -442,7 +448,7 @@ impl Game {
 /// Moves the piece at place `at` of a seat's sorted `steps` up to step
 /// `target` (not below its own step), keeping the steps sorted.
 #[inline(always)]
-fn move_up(steps: &mut [u8], mut at: usize, target: u8) {
+pub(super) fn move_up(steps: &mut [u8], mut at: usize, target: u8) {
     steps[at] = target;
     while at + 1 < steps.len() && steps[at + 1] < target {
         steps.swap(at, at + 1);
@@ -455,11 +461,11 @@ fn move_up(steps: &mut [u8], mut at: usize, target: u8) {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Throw {
     /// The move values, the first `len` of them.
-    values: [u8; 4],
+    pub(super) values: [u8; 4],
     /// How many values; more than `values` holds means: read the rules.
-    len: u8,
-    again: bool,
-    doubles: bool,
+    pub(super) len: u8,
+    pub(super) again: bool,
+    pub(super) doubles: bool,
 }
 
 impl Throw {

@@ -196,6 +196,9 @@ pub struct Game {
     /// Whether the decisions of a blockade game on plain tracks are answered
     /// by [`Game::quick_seen_legal`].
     quick_seen: bool,
+    /// Whether the one-value decisions that [`Game::quick_moves`] answers
+    /// may look at a seat's pieces as one word ([`quick::word_fits`]).
+    word_moves: bool,
     /// Whether each seat's [`View`] holds every seat it takes by landing,
     /// so that a cell the view saw empty has nothing to take.
     view_holds_prey: bool,
@@ -248,6 +251,7 @@ impl Game {
                 seating.prey(a).iter().all(|b| viewed.contains(b))
             });
         let quick = race && quick::fits(&rules, &tracks, marks_view);
+        let word_moves = quick && quick::word_fits(&rules, &seating, tracks.len());
         let hot = hot::Hot::new(&rules, &table.seats);
         let quick_seen = race && !quick && quick::fits_seen(&rules, &hot, table.seats.len());
         let dice = &rules.dice;
@@ -271,6 +275,7 @@ impl Game {
             marks_view,
             quick,
             quick_seen,
+            word_moves,
             view_holds_prey,
             rules,
         };
@@ -285,13 +290,7 @@ impl Game {
             return seating::Ends::default();
         }
         let rules = &self.rules;
-        let die = rules
-            .dice
-            .outcomes
-            .iter()
-            .flat_map(|o| o.values.iter().copied())
-            .max()
-            .unwrap_or(0);
+        let die = rules.dice.largest_value();
         let largest = [
             die.saturating_mul(2),
             rules.dice.bottoms_sum,
@@ -603,6 +602,13 @@ impl Game {
         self.legal_in_general(state, out)
     }
 
+    /// Whether a random game throws and plays its one-value decisions in
+    /// one step ([`Game::throw_and_play_quick`]).
+    #[inline(always)]
+    pub(crate) fn plays_throws_quickly(&self) -> bool {
+        self.quick
+    }
+
     /// The one waiting value of a decision that a quick pass answers
     /// ([`Game::quick_moves`], [`Game::quick_seen_moves`]): a die value,
     /// no pair of a blockade followed.
@@ -747,7 +753,9 @@ impl Game {
         }
         // Sorted: waiting pieces come first.
         let pieces = &state.pieces[state.mover as usize];
-        pieces.first() == Some(&0) && pieces.contains(&1)
+        // One comparison of the seat's pieces (`contains` on bytes calls
+        // out to `memchr`, slow for a few).
+        pieces.first() == Some(&0) && state.pieces.any_on(state.mover as usize, [1, 1])
     }
 
     /// The step of the mover's blockade that has stood its time, if any

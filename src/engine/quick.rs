@@ -28,13 +28,14 @@
 
 use super::{
     Action, Game, Phase, State,
+    apply::move_up,
     hot::Hot,
     moves::View,
     moves_together,
-    seating::NONE,
-    state::{MAX_SEAT_PIECES, PoolValue},
+    seating::{NONE, Seating},
+    state::{MAX_SEAT_PIECES, PoolValue, zero_bytes_of_word},
 };
-use crate::rules::{RuleSet, Track};
+use crate::rules::{NearHome, RuleSet, ThrowOrder, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
 /// be answered by [`Game::quick_moves`].
@@ -59,12 +60,61 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
         })
 }
 
+/// Whether the one-value decisions of quick rules ([`fits`]) seated on
+/// `seats` seats may be answered with each seat's pieces as one word
+/// ([`Game::moves_in_word`]): at most eight pieces a seat, steps and what
+/// a die adds to them below 128, the home reached only by an exact throw,
+/// and at most one of a seat's own pieces on a cell.
+pub(crate) fn word_fits(rules: &RuleSet, seating: &Seating, seats: usize) -> bool {
+    let die = rules.dice.largest_value();
+    rules.pieces_per_seat <= 8
+        && rules.home.exact
+        && rules.home.near != NearHome::SmallestThrow
+        && rules.stacks.own_max <= 1
+        && (0..seats).all(|s| (seating.home(s) as u16 + die as u16) < 128)
+}
+
 /// Whether the decisions of these rules can be answered by
 /// [`Game::quick_seen_legal`]: rules with blockades (so the view is
 /// marked), every track plain (no detour, no limit to a cell, bonuses in
 /// any order) and no blockade that must break after some turns.
 pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize) -> bool {
     hot.blockade > 0 && hot.plain.count_ones() as usize == seats && rules.stacks.blockade_turns == 0
+}
+
+/// The high bit of each byte.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// 1 in each byte: a byte times this is that byte in each.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of each byte of `x` below the byte at its place in `y`,
+/// every byte of both below 128, and no other bit.
+#[inline(always)]
+fn below_bytes(x: u64, y: u64) -> u64 {
+    !((x | HIGH) - y) & HIGH
+}
+
+/// The bits below bit `n` (at most 64).
+#[inline(always)]
+fn low_bits(n: u32) -> u64 {
+    ((1u128 << n) - 1) as u64
+}
+
+/// Each byte whose high bit `bits` has set made whole (0xFF).
+#[inline(always)]
+fn whole_bytes(bits: u64) -> u64 {
+    (bits >> 7) * 0xFF
+}
+
+/// The moves of a one-value decision with a seat's pieces as one word
+/// ([`Game::moves_in_word`]): byte `i` of `steps` the step of piece `i`, of
+/// `targets` the step it moves to, and the high bit of byte `i` of
+/// `moves` set where that is a legal move.
+#[derive(Clone, Copy)]
+struct WordMoves {
+    steps: u64,
+    targets: u64,
+    moves: u64,
 }
 
 /// A move of a one-value decision as a random game lists it: `count`
@@ -439,6 +489,264 @@ impl Game {
         }
     }
 
+    /// Throws outcome `i` of the dice and, where that leaves a one-value
+    /// decision that [`Game::play_quick`] answers, plays it at once by its
+    /// action number `pick(n)` of `n`: the state is the one that applying
+    /// the throw and then that action leaves, and the action is returned.
+    /// Any other throw is applied as [`Game::apply_throw`] applies it, and
+    /// `None` returned. A random game of quick rules goes so, throw and
+    /// decision in one step, without reading the throw back from the pool.
+    #[inline(never)]
+    pub(crate) fn throw_and_play_quick(
+        &self,
+        state: &mut State,
+        i: usize,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Action> {
+        match self.quick_checks() {
+            (false, false) => self.throw_and_play_checking::<false, false>(state, i, pick),
+            (false, true) => self.throw_and_play_checking::<false, true>(state, i, pick),
+            (true, false) => self.throw_and_play_checking::<true, false>(state, i, pick),
+            (true, true) => self.throw_and_play_checking::<true, true>(state, i, pick),
+        }
+    }
+
+    /// [`Game::throw_and_play_quick`] with the checks of a landing cell
+    /// that [`Game::quick_checks`] gives.
+    #[inline(always)]
+    fn throw_and_play_checking<const OWN: bool, const OTHERS: bool>(
+        &self,
+        state: &mut State,
+        i: usize,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Action> {
+        let Some(v) = self.one_value_throw(state, i) else {
+            self.apply_throw(state, i);
+            return None;
+        };
+        // The throw, as `apply_throw` applies a throw of one value.
+        // Without a branch: whether a throw gives another is chance.
+        state.streak = state.streak.saturating_add(v.again as u8);
+        state.extra = state.extra.saturating_add(v.again as u8);
+        state.used = 0;
+        state.split = None;
+        state.doubles = false;
+        state.pool.push(v);
+        state.phase = Phase::Move;
+        if self.word_moves
+            && let Some(moves) = self.moves_in_word::<OWN, OTHERS>(state, v)
+        {
+            return Some(self.play_word_move(state, moves, v.value, pick));
+        }
+        let mut moves = [[0u8; 2]; MAX_SEAT_PIECES];
+        let mut n = 0;
+        self.each_quick_move::<OWN, OTHERS>(state, v, |from, landing| {
+            if let Some(slot) = moves.get_mut(n) {
+                *slot = [from, landing];
+                n += 1;
+            }
+        });
+        Some(
+            match self.pick_listed(state, &mut moves[..n], |m| m[0], pick) {
+                None => Action::Pass,
+                Some([from, target]) => self.land_quick(state, from, target, v.value),
+            },
+        )
+    }
+
+    /// The moves of a one-value decision of quick rules for a seat of at
+    /// most eight pieces, each piece a byte of one word, all pieces
+    /// looked at together: the same moves as [`Game::each_quick_move`]
+    /// lists, after the rules that choose among them
+    /// ([`Game::kept_by_entry`]), without a branch a piece where the rules
+    /// allow ([`word_fits`]). `None` where the pieces are no word.
+    #[inline(always)]
+    fn moves_in_word<const OWN: bool, const OTHERS: bool>(
+        &self,
+        state: &State,
+        v: PoolValue,
+    ) -> Option<WordMoves> {
+        let seat = state.mover as usize;
+        let (steps, live) = state.pieces.seat_word(seat)?;
+        let live = live & HIGH;
+        let home = self.seating.home(seat) as u64;
+        let at_start = zero_bytes_of_word(steps) & live;
+        let on_way = below_bytes(steps, home * ONES) & live & !at_start;
+        let reached = steps + v.value as u64 * ONES;
+        let exact = below_bytes(reached, (home + 1) * ONES);
+        let out = if self.may_come_out(state, v) {
+            at_start
+        } else {
+            0
+        };
+        // A piece leaving its start goes to its first step.
+        let targets = (reached & !whole_bytes(at_start)) | (ONES & whole_bytes(at_start));
+        // Each step once: the first piece there.
+        let first_there = !zero_bytes_of_word(steps ^ ((steps << 8) | 0xFF)) & HIGH;
+        let mut moves = first_there & ((on_way & exact) | out);
+        // Room on the cell: the seat's own pieces (`own_max` is 1 here).
+        if OWN && self.hot.own_max > 0 {
+            let mut own = 0;
+            let mut rest = steps;
+            for _ in 0..state.pieces.per_seat() {
+                own |= zero_bytes_of_word(targets ^ ((rest & 0xFF) * ONES));
+                rest >>= 8;
+            }
+            if self.hot.goal <= 1 {
+                own &= below_bytes(targets, home * ONES);
+            }
+            moves &= !own;
+        }
+        // Another side there: taken, or a safe cell that may be shared.
+        if OTHERS && !self.hot.safe_shared {
+            let mut left = moves;
+            while left != 0 {
+                let at = left.trailing_zeros() & !7;
+                left &= left - 1;
+                let (from, target) = ((steps >> at) as u8, (targets >> at) as u8);
+                if (target as u64) < home
+                    && !(self.hot.by_landing && self.takes_on(seat, from, target))
+                    && self.held_by_bytes(state, seat, target)
+                {
+                    moves &= !(0x80 << at);
+                }
+            }
+        }
+        // The rules that choose among the moves (`Game::kept_by_entry`).
+        if self.hot.entry_forced && moves & at_start != 0 {
+            moves &= at_start;
+        }
+        let on_first = zero_bytes_of_word(steps ^ ONES) & live;
+        if self.rules.entry.clear_start && at_start != 0 && moves & on_first != 0 {
+            moves &= on_first;
+        }
+        Some(WordMoves {
+            steps,
+            targets,
+            moves,
+        })
+    }
+
+    /// Plays the move of `moves` numbered `pick(n)` of the `n` legal
+    /// actions of its decision (the moves, then `Pass` where allowed), as
+    /// [`Game::pick_listed`] and [`Game::land_quick`] play a listed one.
+    #[inline(always)]
+    fn play_word_move(
+        &self,
+        state: &mut State,
+        moves: WordMoves,
+        by: u8,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Action {
+        // One bit a byte: their sum lands in the top byte.
+        let n = (((moves.moves >> 7).wrapping_mul(ONES)) >> 56) as usize;
+        let options = n + usize::from(n == 0 || self.may_pass(state));
+        let k = pick(options);
+        if k >= n {
+            self.apply_fitting(state, Action::Pass);
+            return Action::Pass;
+        }
+        // The move numbered k is the one with k moves before it: byte i
+        // of the product counts the moves in bytes 0 to i.
+        let counts = (moves.moves >> 7).wrapping_mul(ONES);
+        let picked = zero_bytes_of_word(counts ^ ((k as u64 + 1) * ONES)) & moves.moves;
+        let at = picked.trailing_zeros() & !7;
+        let (from, target) = ((moves.steps >> at) as u8, (moves.targets >> at) as u8);
+        let seat = state.mover as usize;
+        if !self.lands_plainly(state, from, target) {
+            let m = Listed {
+                from,
+                count: 1,
+                landing: target,
+            };
+            return self.land_listed(state, m, by, false);
+        }
+        // The piece leaves byte `at` and the seat's steps stay sorted:
+        // it goes after the pieces below its new step, and those between
+        // move down a byte.
+        let steps = moves.steps;
+        let (_, live) = state.pieces.seat_word(seat).unwrap_or((0, 0));
+        let below = below_bytes(steps, target as u64 * ONES) & live & HIGH;
+        let to = 8 * ((((below >> 7).wrapping_mul(ONES)) >> 56) as u32 - 1);
+        let before = low_bits(at);
+        let between = low_bits(to) & !before;
+        let after = !low_bits(to + 8);
+        let moved =
+            (steps & before) | ((steps >> 8) & between) | ((target as u64) << to) | (steps & after);
+        state.pieces.set_seat_word(seat, moved);
+        if let Some(entered) = state.entered.get_mut(seat) {
+            *entered |= from == 0;
+        }
+        state.pool.clear();
+        state.used = state.used.saturating_add(1);
+        self.after_value(state);
+        Action::Move { from, count: 1, by }
+    }
+
+    /// The value of outcome `i` of the dice, where it is one value that
+    /// [`Game::throw_and_play_quick`] plays at once: one die value above 0,
+    /// no double, not a throw again past the limit, thrown into an empty
+    /// pool with each throw used before the next.
+    #[inline(always)]
+    fn one_value_throw(&self, state: &State, i: usize) -> Option<PoolValue> {
+        let t = self.throws.get(i)?;
+        let turn = &self.rules.turn;
+        let over_limit =
+            t.again && turn.again_limit > 0 && state.streak.saturating_add(1) >= turn.again_limit;
+        let plain = t.len == 1
+            && t.values[0] > 0
+            && !t.doubles
+            && !over_limit
+            && state.phase == Phase::Throw
+            && state.pool.is_empty()
+            && turn.throws == ThrowOrder::OneAtATime;
+        plain.then_some(PoolValue {
+            value: t.values[0],
+            again: t.again,
+            bonus: false,
+        })
+    }
+
+    /// Whether the mover's piece from step `from` to step `target` lands
+    /// plainly: short of its goal, with nothing to take there.
+    #[inline(always)]
+    fn lands_plainly(&self, state: &State, from: u8, target: u8) -> bool {
+        let seat = state.mover as usize;
+        (target as u16 + self.hot.goal as u16) <= self.seating.home(seat) as u16
+            && !self.may_take_on_landing(state, seat, from, target)
+    }
+
+    /// Plays the move of one piece from step `from` to step `target` by
+    /// the one waiting value `by`, listed by a quick decision, and returns
+    /// it. The common move, short of the goal with nothing to take, goes
+    /// on without the rest of [`Game::land`].
+    #[inline(always)]
+    fn land_quick(&self, state: &mut State, from: u8, target: u8, by: u8) -> Action {
+        let seat = state.mover as usize;
+        let m = Listed {
+            from,
+            count: 1,
+            landing: target,
+        };
+        if !self.lands_plainly(state, from, target) {
+            return self.land_listed(state, m, by, false);
+        }
+        let pieces = &mut state.pieces[seat];
+        let Some(at) = pieces.iter().position(|&s| s == from) else {
+            return self.land_listed(state, m, by, false);
+        };
+        move_up(pieces, at, target);
+        if from == 0
+            && let Some(entered) = state.entered.get_mut(seat)
+        {
+            *entered = true;
+        }
+        state.pool.clear();
+        state.used = state.used.saturating_add(1);
+        self.after_value(state);
+        m.action(by)
+    }
+
     /// Picks number `pick(n)` of the `n` legal actions of a one-value
     /// decision whose moves are `moves`, listed before the rules that
     /// choose among them: those rules first ([`Game::kept_by_entry`]),
@@ -578,6 +886,22 @@ mod tests {
         state
     }
 
+    /// `count` positions of random games of `game` from `seed`, each
+    /// followed by itself with its pieces scattered ([`scrambled`]).
+    fn positions_and_scattered(game: &Game, seed: u64, count: usize) -> Vec<State> {
+        let mut bytes = seed;
+        positions(game, seed, count)
+            .into_iter()
+            .flat_map(|played| {
+                bytes = bytes
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let scattered = scrambled(game, &played, &bytes.to_le_bytes());
+                [played, scattered]
+            })
+            .collect()
+    }
+
     /// The quick list is the general list, action for action, at every
     /// decision of random games and of positions with the pieces
     /// scattered anywhere.
@@ -591,25 +915,18 @@ mod tests {
             "the races of plain tracks are not answered quickly"
         );
         let (mut compared, mut several, mut moves) = (0usize, 0usize, 0usize);
-        let mut seed = 1u64;
         for (name, game, general) in &races {
-            for played in positions(game, 13, 4000) {
-                if played.phase != Phase::Move {
+            for state in positions_and_scattered(game, 13, 4000) {
+                if state.phase != Phase::Move {
                     continue;
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let bytes = seed.to_le_bytes();
-                for state in [played.clone(), scrambled(game, &played, &bytes)] {
-                    let (mut quick, mut whole) = (Vec::new(), Vec::new());
-                    game.legal_fitting(&state, &mut quick);
-                    general.legal_fitting(&state, &mut whole);
-                    assert_eq!(quick, whole, "{name}: {state:?}");
-                    compared += 1;
-                    several += usize::from(state.pool.len() > 1);
-                    moves += quick.iter().filter(|a| a.from().is_some()).count();
-                }
+                let (mut quick, mut whole) = (Vec::new(), Vec::new());
+                game.legal_fitting(&state, &mut quick);
+                general.legal_fitting(&state, &mut whole);
+                assert_eq!(quick, whole, "{name}: {state:?}");
+                compared += 1;
+                several += usize::from(state.pool.len() > 1);
+                moves += quick.iter().filter(|a| a.from().is_some()).count();
             }
         }
         assert!(
@@ -625,42 +942,33 @@ mod tests {
     #[test]
     fn playing_a_quick_decision_by_number_applies_that_listed_action() {
         let (mut played_moves, mut passes) = (0usize, 0usize);
-        let mut seed = 7u64;
         let races = quick_races();
         assert!(
             races.iter().any(|(_, g, _)| g.quick) && races.iter().any(|(_, g, _)| g.quick_seen)
         );
         for (name, game, _) in &races {
-            for played in positions(game, 17, 3000) {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                for state in [
-                    played.clone(),
-                    scrambled(game, &played, &seed.to_le_bytes()),
-                ] {
-                    if game.one_die_value(&state).is_none() {
-                        continue;
-                    }
-                    let mut listed = Vec::new();
-                    game.legal_fitting(&state, &mut listed);
-                    for (i, &action) in listed.iter().enumerate() {
-                        let mut applied = state.clone();
-                        game.apply_fitting(&mut applied, action);
-                        let mut quick = state.clone();
-                        let mut offered = 0;
-                        let named = game.play_picked(&mut quick, &mut Vec::new(), |n| {
-                            offered = n;
-                            i
-                        });
-                        assert_eq!(offered, listed.len(), "{name}: {state:?}");
-                        assert_eq!(named, action, "{name}: {state:?}");
-                        assert_eq!(quick, applied, "{name}: {action} in {state:?}");
-                        if action == Action::Pass {
-                            passes += 1;
-                        } else {
-                            played_moves += 1;
-                        }
+            for state in positions_and_scattered(game, 17, 3000) {
+                if game.one_die_value(&state).is_none() {
+                    continue;
+                }
+                let mut listed = Vec::new();
+                game.legal_fitting(&state, &mut listed);
+                for (i, &action) in listed.iter().enumerate() {
+                    let mut applied = state.clone();
+                    game.apply_fitting(&mut applied, action);
+                    let mut quick = state.clone();
+                    let mut offered = 0;
+                    let named = game.play_picked(&mut quick, &mut Vec::new(), |n| {
+                        offered = n;
+                        i
+                    });
+                    assert_eq!(offered, listed.len(), "{name}: {state:?}");
+                    assert_eq!(named, action, "{name}: {state:?}");
+                    assert_eq!(quick, applied, "{name}: {action} in {state:?}");
+                    if action == Action::Pass {
+                        passes += 1;
+                    } else {
+                        played_moves += 1;
                     }
                 }
             }
@@ -668,6 +976,72 @@ mod tests {
         assert!(
             played_moves > 10_000 && passes > 500,
             "{played_moves} moves and {passes} passes compared"
+        );
+    }
+
+    /// Throwing and playing a quick decision in one step leaves the state
+    /// that applying the throw and then the listed action of that number
+    /// leaves, and names that action; a throw it does not play at once is
+    /// applied as a throw alone. Checked for every outcome of the dice and
+    /// every action after it, in positions waiting for a throw of random
+    /// games and with the pieces scattered, for every race of quick rules.
+    #[test]
+    fn a_throw_played_at_once_is_the_throw_then_the_listed_action() {
+        let (mut at_once, mut apart, mut passes) = (0usize, 0usize, 0usize);
+        // Each race of quick rules with its seats' pieces as words and without.
+        let races: Vec<_> = quick_races()
+            .into_iter()
+            .filter(|(_, g, _)| g.quick)
+            .flat_map(|(name, game, mut apart)| {
+                apart.quick = true;
+                apart.word_moves = false;
+                [(name.clone(), game), (format!("{name} piece by piece"), apart)]
+            })
+            .collect();
+        assert!(
+            races.iter().filter(|(_, g)| g.word_moves).count() >= 3,
+            "the races of quick rules do not look at words"
+        );
+        for (name, game) in &races {
+            for state in positions_and_scattered(game, 19, 1500) {
+                if state.phase != Phase::Throw {
+                    continue;
+                }
+                for i in 0..game.rules.dice.outcomes.len() {
+                    let mut thrown = state.clone();
+                    game.apply_fitting(&mut thrown, Action::Throw(i as u8));
+                    let listed = if thrown.phase == Phase::Move {
+                        game.legal_actions(&thrown)
+                    } else {
+                        Vec::new()
+                    };
+                    // Each action after the throw, or none where it leaves no decision.
+                    for j in 0..listed.len().max(1) {
+                        let mut fused = state.clone();
+                        let mut offered = 0;
+                        let played = game.throw_and_play_quick(&mut fused, i, |n| {
+                            offered = n;
+                            j
+                        });
+                        let Some(action) = played else {
+                            assert_eq!(fused, thrown, "{name}: throw {i} in {state:?}");
+                            apart += 1;
+                            break;
+                        };
+                        let mut applied = thrown.clone();
+                        game.apply_fitting(&mut applied, listed[j]);
+                        assert_eq!(offered, listed.len(), "{name}: throw {i} in {state:?}");
+                        assert_eq!(action, listed[j], "{name}: throw {i} in {state:?}");
+                        assert_eq!(fused, applied, "{name}: {action} after {i} in {state:?}");
+                        at_once += 1;
+                        passes += usize::from(action == Action::Pass);
+                    }
+                }
+            }
+        }
+        assert!(
+            at_once > 40_000 && apart > 200 && passes > 2_000,
+            "{at_once} played at once ({passes} passes), {apart} throws apart"
         );
     }
 

@@ -96,7 +96,7 @@ impl Pieces {
     /// `seat`'s pieces as one word, byte `i` its piece `i`, with a mask of
     /// the bytes that hold its pieces; `None` when they do not fit in one.
     #[inline(always)]
-    fn seat_word(&self, seat: usize) -> Option<(u64, u64)> {
+    pub(crate) fn seat_word(&self, seat: usize) -> Option<(u64, u64)> {
         let n = self.per_seat();
         let start = seat * n;
         if n > 8 || start + 8 > MAX_PIECES {
@@ -110,6 +110,16 @@ impl Pieces {
             (1u64 << (8 * n)) - 1
         };
         Some((u64::from_le_bytes(bytes), live))
+    }
+
+    /// Writes back the word [`Pieces::seat_word`] gave for `seat`, its
+    /// bytes past the seat's pieces as they were.
+    #[inline(always)]
+    pub(crate) fn set_seat_word(&mut self, seat: usize, word: u64) {
+        let start = seat * self.per_seat();
+        if let Some(bytes) = self.steps.get_mut(start..start + 8) {
+            bytes.copy_from_slice(&word.to_le_bytes());
+        }
     }
 
     /// Whether any of `seat`'s pieces stands on step `a` or step `b`:
@@ -399,7 +409,8 @@ impl State {
 
     /// Whether a playing seat has finished.
     pub fn has_finished(&self, seat: usize) -> bool {
-        self.finished.contains(&(seat as u8))
+        // Not `contains`: on bytes it calls out to `memchr`, slow for a few.
+        self.finished.iter().any(|&s| s as usize == seat)
     }
 }
 

@@ -41,6 +41,15 @@ pub struct Dice {
 }
 
 impl Dice {
+    /// The largest value one die of a throw gives (0 for no outcome).
+    pub fn largest_value(&self) -> u8 {
+        self.outcomes
+            .iter()
+            .flat_map(|o| o.values.iter().copied())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Dice with these outcomes; weights of zero are dropped.
     pub fn new(name: String, kind: String, outcomes: Vec<Outcome>) -> Dice {
         let outcomes: Vec<Outcome> = outcomes.into_iter().filter(|o| o.weight > 0).collect();
