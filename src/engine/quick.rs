@@ -640,7 +640,7 @@ impl Game {
     ) -> Action {
         // One bit a byte: their sum lands in the top byte.
         let n = (((moves.moves >> 7).wrapping_mul(ONES)) >> 56) as usize;
-        let options = n + usize::from(n == 0 || self.may_pass(state));
+        let options = n + usize::from((n == 0) | self.may_pass(state));
         let k = pick(options);
         if k >= n {
             self.apply_fitting(state, Action::Pass);
@@ -691,15 +691,16 @@ impl Game {
     fn one_value_throw(&self, state: &State, i: usize) -> Option<PoolValue> {
         let t = self.throws.get(i)?;
         let turn = &self.rules.turn;
+        // Without a branch on the throw: which it is is chance.
         let over_limit =
-            t.again && turn.again_limit > 0 && state.streak.saturating_add(1) >= turn.again_limit;
-        let plain = t.len == 1
-            && t.values[0] > 0
-            && !t.doubles
-            && !over_limit
-            && state.phase == Phase::Throw
-            && state.pool.is_empty()
-            && turn.throws == ThrowOrder::OneAtATime;
+            t.again & (turn.again_limit > 0) & (state.streak.saturating_add(1) >= turn.again_limit);
+        let plain = (t.len == 1)
+            & (t.values[0] > 0)
+            & !t.doubles
+            & !over_limit
+            & (state.phase == Phase::Throw)
+            & state.pool.is_empty()
+            & (turn.throws == ThrowOrder::OneAtATime);
         plain.then_some(PoolValue {
             value: t.values[0],
             again: t.again,
@@ -995,7 +996,10 @@ mod tests {
             .flat_map(|(name, game, mut apart)| {
                 apart.quick = true;
                 apart.word_moves = false;
-                [(name.clone(), game), (format!("{name} piece by piece"), apart)]
+                [
+                    (name.clone(), game),
+                    (format!("{name} piece by piece"), apart),
+                ]
             })
             .collect();
         assert!(
