@@ -4,6 +4,7 @@
 use rand::{Rng as _, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::engine::AtOnce;
 use crate::{Action, Actor, Game, Outcome, Phase, State};
 
 /// A seeded random number generator, the same on every machine.
@@ -162,14 +163,18 @@ fn play_race(
     buf: &mut Vec<Action>,
     record: &mut impl FnMut(Action),
 ) {
+    let at_once = game.throws_at_once();
     loop {
         match state.phase {
-            Phase::Throw if game.plays_throws_quickly() => {
+            Phase::Throw if at_once.is_some() => {
                 let i = game.outcome_for(below(rng, game.rules().dice.total));
                 record(Action::Throw(i));
-                if let Some(a) =
-                    game.throw_and_play_quick(state, i as usize, |n| index_below(rng, n))
-                {
+                let draw = |n| index_below(rng, n);
+                let played = match at_once {
+                    Some(AtOnce::Quick) => game.throw_and_play_quick(state, i as usize, draw),
+                    _ => game.throw_and_draw_seen(state, i as usize, draw),
+                };
+                if let Some(a) = played {
                     record(a);
                 } else if state.phase == Phase::Move {
                     record(pick(game, state, rng, buf));

@@ -161,6 +161,14 @@ fn kept_if_any<T: Copy>(items: &mut [T], keep: impl Fn(&T) -> bool) -> usize {
     kept
 }
 
+/// How a random game plays a throw and the one-value decision it leaves in
+/// one step ([`Game::throws_at_once`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AtOnce {
+    Quick,
+    Seen,
+}
+
 /// A compiled variant seated for a number of players. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -602,11 +610,18 @@ impl Game {
         self.legal_in_general(state, out)
     }
 
-    /// Whether a random game throws and plays its one-value decisions in
-    /// one step ([`Game::throw_and_play_quick`]).
+    /// How a random game throws and plays its one-value decisions in one
+    /// step: [`Game::throw_and_play_quick`] (`Quick`), or
+    /// [`Game::throw_and_draw_seen`] (`Seen`).
     #[inline(always)]
-    pub(crate) fn plays_throws_quickly(&self) -> bool {
-        self.quick
+    pub(crate) fn throws_at_once(&self) -> Option<AtOnce> {
+        if self.quick {
+            Some(AtOnce::Quick)
+        } else if self.quick_seen {
+            Some(AtOnce::Seen)
+        } else {
+            None
+        }
     }
 
     /// The one waiting value of a decision that a quick pass answers

@@ -520,19 +520,7 @@ impl Game {
         i: usize,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Action> {
-        let Some(v) = self.one_value_throw(state, i) else {
-            self.apply_throw(state, i);
-            return None;
-        };
-        // The throw, as `apply_throw` applies a throw of one value.
-        // Without a branch: whether a throw gives another is chance.
-        state.streak = state.streak.saturating_add(v.again as u8);
-        state.extra = state.extra.saturating_add(v.again as u8);
-        state.used = 0;
-        state.split = None;
-        state.doubles = false;
-        state.pool.push(v);
-        state.phase = Phase::Move;
+        let v = self.throw_one_value(state, i)?;
         if self.word_moves
             && let Some(moves) = self.moves_in_word::<OWN, OTHERS>(state, v)
         {
@@ -681,6 +669,42 @@ impl Game {
         state.used = state.used.saturating_add(1);
         self.after_value(state);
         Action::Move { from, count: 1, by }
+    }
+
+    /// Applies outcome `i` of the dice as [`Game::apply_throw`] does, and
+    /// returns its value where it is one value that
+    /// [`Game::throw_and_play_quick`] plays at once.
+    #[inline(always)]
+    fn throw_one_value(&self, state: &mut State, i: usize) -> Option<PoolValue> {
+        let Some(v) = self.one_value_throw(state, i) else {
+            self.apply_throw(state, i);
+            return None;
+        };
+        // Without a branch: whether a throw gives another is chance.
+        state.streak = state.streak.saturating_add(v.again as u8);
+        state.extra = state.extra.saturating_add(v.again as u8);
+        state.used = 0;
+        state.split = None;
+        state.doubles = false;
+        state.pool.push(v);
+        state.phase = Phase::Move;
+        Some(v)
+    }
+
+    /// [`Game::throw_and_play_quick`] for rules with blockades that
+    /// [`fits_seen`]: a one-value throw is decided at once by
+    /// [`Game::play_quick_seen_drawn`], the action drawn uniformly by
+    /// `draw(n)`, a number below `n`. `None` where the throw leaves
+    /// something else, or a decision that must be listed in full.
+    #[inline(never)]
+    pub(crate) fn throw_and_draw_seen(
+        &self,
+        state: &mut State,
+        i: usize,
+        mut draw: impl FnMut(usize) -> usize,
+    ) -> Option<Action> {
+        let v = self.throw_one_value(state, i)?;
+        self.play_quick_seen_drawn(state, v, &mut draw)
     }
 
     /// The value of outcome `i` of the dice, where it is one value that
@@ -845,6 +869,7 @@ mod tests {
         tests::{positions, prey_stands_on},
     };
     use super::*;
+    use rand::RngExt;
 
     /// Every bundled race that answers one-value decisions quickly, at each
     /// of its tables, with the same game answering them the general way.
@@ -1046,6 +1071,46 @@ mod tests {
         assert!(
             at_once > 40_000 && apart > 200 && passes > 2_000,
             "{at_once} played at once ({passes} passes), {apart} throws apart"
+        );
+    }
+
+    /// Throwing and drawing a decision of rules with blockades in one step
+    /// leaves the state, and names the action, that applying the throw and
+    /// then drawing the decision with the same draws does; where it leaves
+    /// the decision to the whole list, the state is the throw's alone.
+    /// Checked for every outcome of the dice in positions waiting for a
+    /// throw of random games and with the pieces scattered.
+    #[test]
+    fn a_throw_drawn_at_once_is_the_throw_then_the_drawn_action() {
+        let (mut at_once, mut apart) = (0usize, 0usize);
+        for (name, game, _) in quick_races().iter().filter(|(_, g, _)| g.quick_seen) {
+            for (k, state) in positions_and_scattered(game, 29, 1000).iter().enumerate() {
+                if state.phase != Phase::Throw {
+                    continue;
+                }
+                for i in 0..game.rules.dice.outcomes.len() {
+                    let seed = (k * 64 + i) as u64;
+                    let (mut a, mut b) = (crate::sim::rng(seed), crate::sim::rng(seed));
+                    let mut thrown = state.clone();
+                    game.apply_fitting(&mut thrown, Action::Throw(i as u8));
+                    let mut fused = state.clone();
+                    let draw = |n: usize| a.random_range(0..n);
+                    let Some(action) = game.throw_and_draw_seen(&mut fused, i, draw) else {
+                        assert_eq!(fused, thrown, "{name}: throw {i} in {state:?}");
+                        apart += 1;
+                        continue;
+                    };
+                    let drawn =
+                        game.play_drawn(&mut thrown, &mut Vec::new(), |n| b.random_range(0..n));
+                    assert_eq!(action, drawn, "{name}: throw {i} in {state:?}");
+                    assert_eq!(fused, thrown, "{name}: {action} after {i} in {state:?}");
+                    at_once += 1;
+                }
+            }
+        }
+        assert!(
+            at_once > 10_000 && apart > 1_000,
+            "{at_once} drawn at once, {apart} throws apart"
         );
     }
 
