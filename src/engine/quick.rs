@@ -25,6 +25,14 @@
 //! and the one picked lands there at once. Under rules with blockades the
 //! random seat checks only the moves it draws
 //! ([`Game::play_quick_seen_drawn`]).
+//!
+//! A random game throws and decides in one step where a throw gives one
+//! value ([`Game::throw_and_play_quick`], [`Game::throw_and_draw_seen`]).
+//! Under quick rules a seat of at most eight pieces is looked at as one
+//! word, a byte a piece ([`Game::moves_in_word`]): its moves, the pick and
+//! the landing go without a branch a piece. Which piece can move is chance
+//! in a random game, so a branch on it is mostly guessed wrong, and that
+//! costs more here than the instructions the word takes.
 
 use super::{
     Action, Game, Phase, State,
