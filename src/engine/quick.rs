@@ -121,8 +121,24 @@ fn whole_bytes(bits: u64) -> u64 {
 #[derive(Clone, Copy)]
 struct WordMoves {
     steps: u64,
+    /// The high bit of each byte that holds one of the seat's pieces.
+    live: u64,
     targets: u64,
     moves: u64,
+}
+
+/// A seat's steps as one word (`live`: the high bit of each of its
+/// bytes), ascending, with the piece at bit `at` (a byte's first) moved up
+/// to step `target`: it goes after the pieces below its new step, and
+/// those between move down a byte, so the steps stay sorted.
+#[inline(always)]
+fn moved_up_in_word(steps: u64, live: u64, at: u32, target: u8) -> u64 {
+    let below = below_bytes(steps, target as u64 * ONES) & live;
+    let to = 8 * ((((below >> 7).wrapping_mul(ONES)) >> 56) as u32 - 1);
+    let before = low_bits(at);
+    let between = low_bits(to) & !before;
+    let after = !low_bits(to + 8);
+    (steps & before) | ((steps >> 8) & between) | ((target as u64) << to) | (steps & after)
 }
 
 /// A move of a one-value decision as a random game lists it: `count`
@@ -618,6 +634,7 @@ impl Game {
         }
         Some(WordMoves {
             steps,
+            live,
             targets,
             moves,
         })
@@ -634,21 +651,20 @@ impl Game {
         by: u8,
         pick: impl FnOnce(usize) -> usize,
     ) -> Action {
-        // One bit a byte: their sum lands in the top byte.
-        let n = (((moves.moves >> 7).wrapping_mul(ONES)) >> 56) as usize;
+        // One bit a byte: byte i of the product counts the moves in bytes
+        // 0 to i, so the top byte counts them all.
+        let counts = (moves.moves >> 7).wrapping_mul(ONES);
+        let n = (counts >> 56) as usize;
         let options = n + usize::from((n == 0) | self.may_pass(state));
         let k = pick(options);
         if k >= n {
             self.apply_fitting(state, Action::Pass);
             return Action::Pass;
         }
-        // The move numbered k is the one with k moves before it: byte i
-        // of the product counts the moves in bytes 0 to i.
-        let counts = (moves.moves >> 7).wrapping_mul(ONES);
+        // The move numbered k is the one with k moves before it.
         let picked = zero_bytes_of_word(counts ^ ((k as u64 + 1) * ONES)) & moves.moves;
         let at = picked.trailing_zeros() & !7;
         let (from, target) = ((moves.steps >> at) as u8, (moves.targets >> at) as u8);
-        let seat = state.mover as usize;
         if !self.lands_plainly(state, from, target) {
             let m = Listed {
                 from,
@@ -657,25 +673,10 @@ impl Game {
             };
             return self.land_listed(state, m, by, false);
         }
-        // The piece leaves byte `at` and the seat's steps stay sorted:
-        // it goes after the pieces below its new step, and those between
-        // move down a byte.
-        let steps = moves.steps;
-        let (_, live) = state.pieces.seat_word(seat).unwrap_or((0, 0));
-        let below = below_bytes(steps, target as u64 * ONES) & live & HIGH;
-        let to = 8 * ((((below >> 7).wrapping_mul(ONES)) >> 56) as u32 - 1);
-        let before = low_bits(at);
-        let between = low_bits(to) & !before;
-        let after = !low_bits(to + 8);
-        let moved =
-            (steps & before) | ((steps >> 8) & between) | ((target as u64) << to) | (steps & after);
+        let seat = state.mover as usize;
+        let moved = moved_up_in_word(moves.steps, moves.live, at, target);
         state.pieces.set_seat_word(seat, moved);
-        if let Some(entered) = state.entered.get_mut(seat) {
-            *entered |= from == 0;
-        }
-        state.pool.clear();
-        state.used = state.used.saturating_add(1);
-        self.after_value(state);
+        self.after_plain_landing(state, from);
         Action::Move { from, count: 1, by }
     }
 
@@ -769,15 +770,20 @@ impl Game {
             return self.land_listed(state, m, by, false);
         };
         move_up(pieces, at, target);
-        if from == 0
-            && let Some(entered) = state.entered.get_mut(seat)
-        {
-            *entered = true;
+        self.after_plain_landing(state, from);
+        m.action(by)
+    }
+
+    /// The rest of a plain landing of the mover's piece from step `from`
+    /// by its one waiting value: the value used up, the turn going on.
+    #[inline(always)]
+    fn after_plain_landing(&self, state: &mut State, from: u8) {
+        if let Some(entered) = state.entered.get_mut(state.mover as usize) {
+            *entered |= from == 0;
         }
         state.pool.clear();
         state.used = state.used.saturating_add(1);
         self.after_value(state);
-        m.action(by)
     }
 
     /// Picks number `pick(n)` of the `n` legal actions of a one-value
