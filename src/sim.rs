@@ -97,10 +97,16 @@ fn step_fitting(
     Some(action)
 }
 
+/// The outcome of a throw of a race's dice, drawn by its weight.
+#[inline(always)]
+fn outcome(game: &Game, rng: &mut Rng) -> u8 {
+    game.outcome_for(below(rng, game.rules().dice.total))
+}
+
 /// Throws the dice of a race waiting for a throw, applied by its outcome.
 #[inline(always)]
 fn throw_in_race(game: &Game, state: &mut State, rng: &mut Rng) -> Action {
-    let i = game.outcome_for(below(rng, game.rules().dice.total));
+    let i = outcome(game, rng);
     game.apply_throw(state, i as usize);
     Action::Throw(i)
 }
@@ -167,12 +173,12 @@ fn play_race(
     loop {
         match state.phase {
             Phase::Throw if at_once.is_some() => {
-                let i = game.outcome_for(below(rng, game.rules().dice.total));
+                let i = outcome(game, rng);
                 record(Action::Throw(i));
                 let draw = |n| index_below(rng, n);
                 let played = match at_once {
                     Some(AtOnce::Quick) => game.throw_and_play_quick(state, i as usize, draw),
-                    _ => game.throw_and_draw_seen(state, i as usize, draw),
+                    Some(AtOnce::Seen) | None => game.throw_and_draw_seen(state, i as usize, draw),
                 };
                 if let Some(a) = played {
                     record(a);

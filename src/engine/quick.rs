@@ -153,6 +153,15 @@ struct Listed {
 }
 
 impl Listed {
+    /// One piece from step `from`, landing on step `landing`.
+    fn one(from: u8, landing: u8) -> Listed {
+        Listed {
+            from,
+            count: 1,
+            landing,
+        }
+    }
+
     /// The action this move is, by the value `by`.
     fn action(self, by: u8) -> Action {
         Action::Move {
@@ -503,12 +512,7 @@ impl Game {
         match self.pick_listed(state, &mut moves[..n], |m| m[0], pick) {
             None => Action::Pass,
             Some([from, landing]) => {
-                let m = Listed {
-                    from,
-                    count: 1,
-                    landing,
-                };
-                self.land_listed(state, m, v.value, false)
+                self.land_listed(state, Listed::one(from, landing), v.value, false)
             }
         }
     }
@@ -666,12 +670,7 @@ impl Game {
         let at = picked.trailing_zeros() & !7;
         let (from, target) = ((moves.steps >> at) as u8, (moves.targets >> at) as u8);
         if !self.lands_plainly(state, from, target) {
-            let m = Listed {
-                from,
-                count: 1,
-                landing: target,
-            };
-            return self.land_listed(state, m, by, false);
+            return self.land_listed(state, Listed::one(from, target), by, false);
         }
         let seat = state.mover as usize;
         let moved = moved_up_in_word(moves.steps, moves.live, at, target);
@@ -757,11 +756,7 @@ impl Game {
     #[inline(always)]
     fn land_quick(&self, state: &mut State, from: u8, target: u8, by: u8) -> Action {
         let seat = state.mover as usize;
-        let m = Listed {
-            from,
-            count: 1,
-            landing: target,
-        };
+        let m = Listed::one(from, target);
         if !self.lands_plainly(state, from, target) {
             return self.land_listed(state, m, by, false);
         }
