@@ -13,6 +13,7 @@ mod outcome;
 mod quick;
 mod seating;
 mod state;
+mod word;
 
 use std::sync::Arc;
 

@@ -645,6 +645,24 @@ impl Game {
                 || self.entry_allows(self.comes_out_first(state, state.mover as usize), value))
     }
 
+    /// [`Game::lets_out_now`] where it is known whether the mover has no
+    /// piece on its way (between its start and home), as
+    /// [`Game::comes_out_first`] asks.
+    #[inline(always)]
+    pub(crate) fn lets_out_given(
+        &self,
+        state: &State,
+        value: PoolValue,
+        none_on_way: bool,
+    ) -> bool {
+        let first = if self.hot.first_of_game {
+            !state.entered[state.mover as usize]
+        } else {
+            none_on_way
+        };
+        self.may_leave_start(value) && (!self.hot.first_differs || self.entry_allows(first, value))
+    }
+
     /// Whether `value` may let some piece leave its start, first or not;
     /// when not, a move from the start is refused without a closer look.
     #[inline]

@@ -30,9 +30,12 @@
 //! value ([`Game::throw_and_play_quick`], [`Game::throw_and_draw_seen`]).
 //! Under quick rules a seat of at most eight pieces is looked at as one
 //! word, a byte a piece ([`Game::moves_in_word`]): its moves, the pick and
-//! the landing go without a branch a piece. Which piece can move is chance
-//! in a random game, so a branch on it is mostly guessed wrong, and that
-//! costs more here than the instructions the word takes.
+//! the landing go without a branch a piece. Under rules with blockades the
+//! groups a random seat draws from are read from the word the same way
+//! ([`Game::groups_in_word`]), and the first one drawn is found without a
+//! list. Which piece can move is chance in a random game, so a branch on
+//! it is mostly guessed wrong, and that costs more here than the
+//! instructions the word takes.
 
 use super::{
     Action, Game, Phase, State,
@@ -42,6 +45,7 @@ use super::{
     moves_together,
     seating::{NONE, Seating},
     state::{MAX_SEAT_PIECES, PoolValue, zero_bytes_of_word},
+    word::{HIGH, ONES, below_bytes, bytes_set, low_bits, whole_bytes},
 };
 use crate::rules::{NearHome, RuleSet, ThrowOrder, Track};
 
@@ -88,30 +92,6 @@ pub(crate) fn word_fits(rules: &RuleSet, seating: &Seating, seats: usize) -> boo
 /// any order) and no blockade that must break after some turns.
 pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize) -> bool {
     hot.blockade > 0 && hot.plain.count_ones() as usize == seats && rules.stacks.blockade_turns == 0
-}
-
-/// The high bit of each byte.
-const HIGH: u64 = 0x8080_8080_8080_8080;
-/// 1 in each byte: a byte times this is that byte in each.
-const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// The high bit of each byte of `x` below the byte at its place in `y`,
-/// every byte of both below 128, and no other bit.
-#[inline(always)]
-fn below_bytes(x: u64, y: u64) -> u64 {
-    !((x | HIGH) - y) & HIGH
-}
-
-/// The bits below bit `n` (at most 64).
-#[inline(always)]
-fn low_bits(n: u32) -> u64 {
-    ((1u128 << n) - 1) as u64
-}
-
-/// Each byte whose high bit `bits` has set made whole (0xFF).
-#[inline(always)]
-fn whole_bytes(bits: u64) -> u64 {
-    (bits >> 7) * 0xFF
 }
 
 /// The moves of a one-value decision with a seat's pieces as one word
@@ -251,29 +231,58 @@ impl Game {
         }
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        let comes_out = self.may_come_out(state, v);
+        let by = v.value;
         // Each candidate as (from, count); a pass as from NONE.
         let mut candidates = [(0u8, 0u8); MAX_SEAT_PIECES + 1];
         let mut n = 0;
-        // One candidate a piece, in the order `groups` gives them: the
-        // group on its step at the size that piece brings it to, all
-        // sizes of a group that moves together, else its first.
-        let (mut last, mut count) = (u8::MAX, 0u8);
-        for &from in state.pieces[seat].iter().take(MAX_SEAT_PIECES) {
-            count = if from == last { count + 1 } else { 1 };
-            last = from;
-            let movable = from < home && (count == 1 || moves_together(self.hot.groups, from));
-            if movable && (from > 0 || comes_out) {
-                candidates[n] = (from, count);
+        let mut view = None;
+        if let Some(groups) = self.groups_in_word(state) {
+            // The groups on their way, and the first piece at the start
+            // where `v` lets it out.
+            let comes_out = groups.at_start != 0 && self.lets_out_given(state, v, groups.way == 0);
+            let candidates_word = groups.way | if comes_out { 0x80 } else { 0 };
+            // The first draw needs no list: mostly it is allowed.
+            let moves = bytes_set(candidates_word) as usize;
+            let options = moves + usize::from(self.may_pass(state));
+            let i = if options == 0 { moves } else { draw(options) };
+            if i >= moves {
+                self.apply_fitting(state, Action::Pass);
+                return Some(Action::Pass);
+            }
+            let (from, count) = groups.nth(candidates_word, i);
+            let view = view.insert(View::new(self, state, seat));
+            if let Some(m) = self.seen_candidate(state, view, from, count, v) {
+                return Some(self.play_listed_seen(state, m, by));
+            }
+            // The rest are drawn from the list, the refused one swapped
+            // out as the list's draw does.
+            n = groups.list_into(candidates_word, &mut candidates);
+            if options > moves {
+                candidates[n] = (NONE, 0);
+                n += 1;
+            }
+            candidates.swap(i, n - 1);
+            n -= 1;
+        } else {
+            let comes_out = self.may_come_out(state, v);
+            // One candidate a piece, in the order `groups` gives them: the
+            // group on its step at the size that piece brings it to, all
+            // sizes of a group that moves together, else its first.
+            let (mut last, mut count) = (u8::MAX, 0u8);
+            for &from in state.pieces[seat].iter().take(MAX_SEAT_PIECES) {
+                count = if from == last { count + 1 } else { 1 };
+                last = from;
+                let movable = from < home && (count == 1 || moves_together(self.hot.groups, from));
+                if movable && (from > 0 || comes_out) {
+                    candidates[n] = (from, count);
+                    n += 1;
+                }
+            }
+            if self.may_pass(state) && n < candidates.len() {
+                candidates[n] = (NONE, 0);
                 n += 1;
             }
         }
-        if self.may_pass(state) && n < candidates.len() {
-            candidates[n] = (NONE, 0);
-            n += 1;
-        }
-        let by = v.value;
-        let mut view = None;
         while n > 0 {
             let i = draw(n);
             let (from, count) = candidates[i];
@@ -283,23 +292,38 @@ impl Game {
                 break;
             }
             let view = view.get_or_insert_with(|| View::new(self, state, seat));
-            let target = self.quick_seen_target(from, by);
-            let sure = self
-                .clear_to(view, from, target, home)
-                .then_some(target as u8);
-            let Some(landing) = self.seen_landing(sure, state, view, from, count, v) else {
-                continue;
-            };
-            let m = Listed {
-                from,
-                count,
-                landing,
-            };
-            return Some(self.play_listed_seen(state, m, by));
+            if let Some(m) = self.seen_candidate(state, view, from, count, v) {
+                return Some(self.play_listed_seen(state, m, by));
+            }
         }
         // A pass drawn, or nothing can move.
         self.apply_fitting(state, Action::Pass);
         Some(Action::Pass)
+    }
+
+    /// The candidate of a one-value decision under rules that
+    /// [`fits_seen`] that moves `count` pieces from step `from` by the
+    /// value `v`, with its landing step, where the rules allow it.
+    #[inline(always)]
+    fn seen_candidate(
+        &self,
+        state: &State,
+        view: &View,
+        from: u8,
+        count: u8,
+        v: PoolValue,
+    ) -> Option<Listed> {
+        let home = self.seating.home(state.mover as usize);
+        let target = self.quick_seen_target(from, v.value);
+        let sure = self
+            .clear_to(view, from, target, home)
+            .then_some(target as u8);
+        let landing = self.seen_landing(sure, state, view, from, count, v)?;
+        Some(Listed {
+            from,
+            count,
+            landing,
+        })
     }
 
     /// Plays a move of a one-value decision under rules that [`fits_seen`]

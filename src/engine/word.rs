@@ -1,0 +1,159 @@
+//! A seat's pieces as one word, a byte a piece: where a seat has at most
+//! eight pieces and its steps stay below 128, whole questions about its
+//! pieces (which stand at the start, which lead a group, how many there
+//! are) are asked of all of them at once, without a branch a piece. Which
+//! piece can move is chance in a random game, so a branch on it is mostly
+//! guessed wrong.
+
+use super::{Game, State, state::zero_bytes_of_word};
+
+/// The high bit of each byte.
+pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
+/// 1 in each byte: a byte times this is that byte in each.
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of each byte of `x` below the byte at its place in `y`,
+/// every byte of both below 128, and no other bit.
+#[inline(always)]
+pub(crate) fn below_bytes(x: u64, y: u64) -> u64 {
+    !((x | HIGH) - y) & HIGH
+}
+
+/// The bits below bit `n` (at most 64).
+#[inline(always)]
+pub(crate) fn low_bits(n: u32) -> u64 {
+    ((1u128 << n) - 1) as u64
+}
+
+/// How many bytes of `bits` have their high bit set, `bits` having no
+/// other bit: by a multiply, where `count_ones` is a loop on processors
+/// without its instruction.
+#[inline(always)]
+pub(crate) fn bytes_set(bits: u64) -> u8 {
+    ((bits >> 7).wrapping_mul(ONES) >> 56) as u8
+}
+
+/// Each byte whose high bit `bits` has set made whole (0xFF).
+#[inline(always)]
+pub(crate) fn whole_bytes(bits: u64) -> u64 {
+    (bits >> 7) * 0xFF
+}
+
+/// A seat's groups as one word ([`Game::groups_in_word`]): byte `i` of
+/// `steps` the step of piece `i`, ascending.
+#[derive(Clone, Copy)]
+pub(crate) struct WordGroups {
+    pub(crate) steps: u64,
+    /// The high bit of each byte that holds one of the seat's pieces.
+    pub(crate) live: u64,
+    /// The high bit of each byte whose piece is on its way (past the
+    /// start, short of home) and brings its group to a size that may
+    /// move: every piece of a group where groups move together, else
+    /// the first. Each is the group on that step at that size.
+    pub(crate) way: u64,
+    /// The high bit of each byte whose piece is at the start.
+    pub(crate) at_start: u64,
+}
+
+impl WordGroups {
+    /// The `i`th group of `moves` (high bits of some of the bytes, `i`
+    /// below how many) as (step, size).
+    #[inline(always)]
+    pub(crate) fn nth(self, moves: u64, i: usize) -> (u8, u8) {
+        // Byte j of the product counts the groups in bytes 0 to j.
+        let counts = (moves >> 7).wrapping_mul(ONES);
+        let picked = zero_bytes_of_word(counts ^ ((i as u64 + 1) * ONES)) & moves;
+        self.at(picked.trailing_zeros() & !7)
+    }
+
+    /// The group of the byte at bit `at` as (step, size): its size is the
+    /// number of the seat's pieces on its step up to it, as the steps are
+    /// sorted.
+    #[inline(always)]
+    pub(crate) fn at(self, at: u32) -> (u8, u8) {
+        let from = (self.steps >> at) as u8;
+        let there = zero_bytes_of_word(self.steps ^ (from as u64 * ONES)) & self.live;
+        (from, bytes_set(there & low_bits(at + 8)))
+    }
+
+    /// Lists the groups of `moves` into `out` in order; returns how many.
+    pub(crate) fn list_into(self, moves: u64, out: &mut [(u8, u8)]) -> usize {
+        let (mut left, mut n) = (moves, 0);
+        while left != 0 && n < out.len() {
+            let at = left.trailing_zeros() & !7;
+            left &= left - 1;
+            out[n] = self.at(at);
+            n += 1;
+        }
+        n
+    }
+}
+
+impl Game {
+    /// The mover's groups as one word. `None` where the seat has more
+    /// than eight pieces or its home is not below 128.
+    #[inline(always)]
+    pub(crate) fn groups_in_word(&self, state: &State) -> Option<WordGroups> {
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat) as u64;
+        if home >= 128 {
+            return None;
+        }
+        let (steps, live) = state.pieces.seat_word(seat)?;
+        let live = live & HIGH;
+        let at_start = zero_bytes_of_word(steps) & live;
+        let on_way = below_bytes(steps, home * ONES) & live & !at_start;
+        let way = if self.hot.groups {
+            on_way
+        } else {
+            // The first piece on each step.
+            on_way & !zero_bytes_of_word(steps ^ ((steps << 8) | 0xFF))
+        };
+        Some(WordGroups {
+            steps,
+            live,
+            way,
+            at_start,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::Pieces;
+
+    /// Pachisi's first seat with two pieces in the centre and two on step
+    /// 5: the pair moves together, at either size, and the centre is
+    /// found apart.
+    #[test]
+    fn a_seats_groups_are_read_from_its_word() {
+        let game = Game::bundled("pachisi", Some(4)).expect("bundled");
+        let mut state = game.new_initial_state();
+        let mut lists = vec![vec![0u8; 4]; 4];
+        lists[0] = vec![0, 0, 5, 5];
+        state.pieces = Pieces::from_lists(&lists).expect("pieces");
+        state.mover = 0;
+        let groups = game.groups_in_word(&state).expect("four pieces fit a word");
+        assert_eq!(groups.at_start, 0x8080, "two pieces in the centre");
+        assert_eq!(
+            groups.way, 0x8080_0000,
+            "the pair on step 5, at sizes 1 and 2"
+        );
+        assert_eq!(groups.nth(groups.way, 0), (5, 1));
+        assert_eq!(groups.nth(groups.way, 1), (5, 2));
+        let mut listed = [(0, 0); 4];
+        assert_eq!(groups.list_into(groups.way | 0x80, &mut listed), 3);
+        assert_eq!(listed[..3], [(0, 1), (5, 1), (5, 2)]);
+    }
+
+    /// The byte helpers on words a person can check.
+    #[test]
+    fn bytes_are_compared_and_counted_at_once() {
+        assert_eq!(below_bytes(0x0105, 0x0204), 0x8000, "1 < 2, 5 > 4");
+        assert_eq!(bytes_set(0x8000_8080), 3);
+        assert_eq!(low_bits(12), 0xFFF);
+        assert_eq!(low_bits(64), u64::MAX);
+        assert_eq!(whole_bytes(0x80_0080), 0xFF_00FF);
+    }
+}
