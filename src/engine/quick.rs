@@ -114,7 +114,7 @@ struct WordMoves {
 #[inline(always)]
 fn moved_up_in_word(steps: u64, live: u64, at: u32, target: u8) -> u64 {
     let below = below_bytes(steps, target as u64 * ONES) & live;
-    let to = 8 * ((((below >> 7).wrapping_mul(ONES)) >> 56) as u32 - 1);
+    let to = 8 * (bytes_set(below) as u32 - 1);
     let before = low_bits(at);
     let between = low_bits(to) & !before;
     let after = !low_bits(to + 8);
