@@ -302,8 +302,8 @@ impl Game {
         }
         // Mostly nobody stands there: one comparison of all the pieces says so.
         self.seating
-            .prey_steps(seat, target)
-            .is_none_or(|steps| state.pieces.any_byte_matches(steps))
+            .prey_on(&state.pieces, seat, target)
+            .unwrap_or(true)
     }
 
     /// Sends back the pieces that `seat`'s piece, come to its race step

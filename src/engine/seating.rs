@@ -2,7 +2,7 @@
 //! step numbers instead of looking up cells: for every two playing seats,
 //! which steps of one's track lie on the cell of each step of the other's.
 
-use super::state::zero_bytes_of_word;
+use super::state::{Pieces, zero_bytes_of_word};
 use crate::rules::{MAX_SEATS, Track};
 
 /// No step: the track does not pass that cell.
@@ -37,6 +37,10 @@ pub(crate) struct Seating {
     /// once whether a landing takes anything. Empty when the pieces do not
     /// fit in 16 bytes.
     prey_steps: Vec<[u128; 2]>,
+    /// Whether no prey's track comes to any cell twice where a seat lands
+    /// (every second step of `prey_steps` is `NONE`): a landing then asks
+    /// only the first.
+    prey_once: bool,
     /// The same for the seats each seat's view holds ([`Seating::viewed`]):
     /// whether another side stands on a cell, asked without a view.
     viewed_steps: Vec<[u128; 2]>,
@@ -149,6 +153,7 @@ impl Seating {
             .collect();
         let lay_out = |of: &[Vec<u8>]| steps_laid_out(tracks, &meet, stride, per_seat, of);
         let prey_steps = lay_out(&prey);
+        let prey_once = prey_steps.iter().all(|steps| steps[1] == u128::MAX);
         let viewed_steps = lay_out(&viewed);
         let everyone: Vec<Vec<u8>> = vec![(0..seats as u8).collect(); seats];
         let all_steps = lay_out(&everyone);
@@ -175,6 +180,7 @@ impl Seating {
             viewed_bytes,
             byte_rows,
             prey_steps,
+            prey_once,
             viewed_steps,
             all_steps,
             seat_bytes,
@@ -232,6 +238,18 @@ impl Seating {
     #[inline]
     pub(crate) fn prey_steps(&self, a: usize, q: u8) -> Option<[u128; 2]> {
         self.prey_steps.get(a * self.stride + q as usize).copied()
+    }
+
+    /// Whether a landing of seat `a` on its step `q` takes anything, asked
+    /// of the pieces' first 16 bytes at once; `None` when they do not fit.
+    #[inline(always)]
+    pub(crate) fn prey_on(&self, pieces: &Pieces, a: usize, q: u8) -> Option<bool> {
+        let [first, second] = self.prey_steps(a, q)?;
+        Some(if self.prey_once {
+            pieces.any_byte_matches_one(first)
+        } else {
+            pieces.any_byte_matches([first, second])
+        })
     }
 
     /// Whether the tables of steps laid out as the pieces are exist.
@@ -379,5 +397,42 @@ impl Ends {
         }
         let at = (seat * self.steps + from as usize) * self.values + value as usize;
         self.ends.get(at).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Game;
+    use crate::engine::state::Pieces;
+
+    /// Ludo's tracks meet each cell once, so a landing asks one step of
+    /// each prey; Parcheesi's pieces may go round a second lap, so a cell
+    /// there is two steps of a track. Either way a piece on the landing
+    /// cell is found, and none elsewhere.
+    #[test]
+    fn a_landing_finds_the_prey_on_its_cell_however_often_tracks_meet_it() {
+        for (name, once) in [("ludo", true), ("parcheesi", false)] {
+            let game = Game::bundled(name, Some(2)).expect("bundled");
+            let seating = &game.seating;
+            assert_eq!(seating.prey_once, once, "{name}");
+            // The second seat's piece (byte 4) on the cell of the first
+            // seat's step 20, on the way round that both go.
+            let steps = seating.prey_steps(0, 20).expect("the pieces fit 16 bytes");
+            let theirs = (steps[0] >> (8 * 4)) as u8;
+            assert_ne!(theirs, super::NONE, "{name}: both tracks pass there");
+            let mut lists = vec![vec![0u8; 4]; 2];
+            lists[1] = vec![0, 0, 0, theirs];
+            let pieces = Pieces::from_lists(&lists).expect("pieces");
+            assert_eq!(seating.prey_on(&pieces, 0, 20), Some(true), "{name}");
+            assert_eq!(seating.prey_on(&pieces, 0, 21), Some(false), "{name}");
+            // On a second lap the same cell is a later step of theirs.
+            let again = (steps[1] >> (8 * 4)) as u8;
+            assert_eq!(again == super::NONE, once, "{name}");
+            if !once {
+                lists[1] = vec![0, 0, 0, again];
+                let pieces = Pieces::from_lists(&lists).expect("pieces");
+                assert_eq!(seating.prey_on(&pieces, 0, 20), Some(true), "{name}");
+            }
+        }
     }
 }
