@@ -626,11 +626,14 @@ impl Game {
         let mut moves = first_there & ((on_way & exact) | out);
         // Room on the cell: the seat's own pieces (`own_max` is 1 here).
         if OWN && self.hot.own_max > 0 {
-            let mut own = 0;
-            let mut rest = steps;
-            for _ in 0..state.pieces.per_seat() {
-                own |= zero_bytes_of_word(targets ^ ((rest & 0xFF) * ONES));
-                rest >>= 8;
+            // A piece moves up, and the steps are sorted: only a piece
+            // after it can stand where it lands. Each shift lines every
+            // piece up with one further on (the seat's bytes only, so none
+            // past them: no target is step 0).
+            let (mut own, mut further) = (0, steps & whole_bytes(live));
+            for _ in 1..state.pieces.per_seat() {
+                further >>= 8;
+                own |= zero_bytes_of_word(targets ^ further);
             }
             if self.hot.goal <= 1 {
                 own &= below_bytes(targets, home * ONES);
