@@ -466,10 +466,15 @@ pub(crate) struct Throw {
     pub(super) len: u8,
     pub(super) again: bool,
     pub(super) doubles: bool,
+    /// Whether it gives one value above 0 and no double, under rules where
+    /// each throw is used before the next: a throw that a random game may
+    /// play at once ([`Game::throw_and_play_quick`]).
+    pub(super) one_value: bool,
 }
 
 impl Throw {
-    pub(crate) fn of(outcome: &DiceOutcome) -> Throw {
+    /// The outcome `outcome` of dice thrown in the order `order`.
+    pub(crate) fn of(outcome: &DiceOutcome, order: ThrowOrder) -> Throw {
         let mut values = [0; 4];
         for (v, &o) in values.iter_mut().zip(&outcome.values) {
             *v = o;
@@ -479,6 +484,9 @@ impl Throw {
             len: outcome.values.len().min(u8::MAX as usize) as u8,
             again: outcome.again,
             doubles: outcome.doubles,
+            one_value: matches!(outcome.values[..], [v] if v > 0)
+                && !outcome.doubles
+                && order == ThrowOrder::OneAtATime,
         }
     }
 }

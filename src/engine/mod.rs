@@ -277,7 +277,9 @@ impl Game {
             seating,
             hot,
             throw_table,
-            throws: dice.outcomes.iter().map(apply::Throw::of).collect(),
+            throws: (dice.outcomes.iter())
+                .map(|o| apply::Throw::of(o, rules.turn.throws))
+                .collect(),
             player_count: table.players,
             player_of: table.player_of.clone(),
             race,

@@ -47,7 +47,7 @@ use super::{
     state::{MAX_SEAT_PIECES, PoolValue, zero_bytes_of_word},
     word::{HIGH, ONES, below_bytes, bytes_set, low_bits, whole_bytes},
 };
-use crate::rules::{NearHome, RuleSet, ThrowOrder, Track};
+use crate::rules::{NearHome, RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
 /// be answered by [`Game::quick_moves`].
@@ -753,13 +753,8 @@ impl Game {
         // Without a branch on the throw: which it is is chance.
         let over_limit =
             t.again & (turn.again_limit > 0) & (state.streak.saturating_add(1) >= turn.again_limit);
-        let plain = (t.len == 1)
-            & (t.values[0] > 0)
-            & !t.doubles
-            & !over_limit
-            & (state.phase == Phase::Throw)
-            & state.pool.is_empty()
-            & (turn.throws == ThrowOrder::OneAtATime);
+        let plain =
+            t.one_value & !over_limit & (state.phase == Phase::Throw) & state.pool.is_empty();
         plain.then_some(PoolValue {
             value: t.values[0],
             again: t.again,
