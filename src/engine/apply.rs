@@ -556,6 +556,13 @@ mod tests {
                             "{name}: seat {seat}, step {q}, pieces {:?}",
                             state.pieces
                         );
+                        // Asked of the first step alone where the seating allows.
+                        assert_eq!(
+                            game.seating.prey_on(&state.pieces, seat, q),
+                            Some(looked),
+                            "{name}: seat {seat}, step {q}, pieces {:?}",
+                            state.pieces
+                        );
                         found += usize::from(looked);
                         let (mut by_word, mut by_seat) = (state.clone(), state.clone());
                         let n = by_word.pieces.send_back_matching(steps);
