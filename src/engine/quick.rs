@@ -45,7 +45,7 @@ use super::{
     moves_together,
     seating::{NONE, Seating},
     state::{MAX_SEAT_PIECES, PoolValue, zero_bytes_of_word},
-    word::{HIGH, ONES, below_bytes, bytes_set, low_bits, whole_bytes},
+    word::{ONES, WordGroups, below_bytes, bytes_set, low_bits, whole_bytes},
 };
 use crate::rules::{NearHome, RuleSet, Track};
 
@@ -235,7 +235,7 @@ impl Game {
         // Each candidate as (from, count); a pass as from NONE.
         let mut candidates = [(0u8, 0u8); MAX_SEAT_PIECES + 1];
         let mut n = 0;
-        let mut view = None;
+        let (mut view, mut refused) = (None, None);
         if let Some(groups) = self.groups_in_word(state) {
             // The groups on their way, and the first piece at the start
             // where `v` lets it out.
@@ -254,15 +254,9 @@ impl Game {
             if let Some(m) = self.seen_candidate(state, view, from, count, v) {
                 return Some(self.play_listed_seen(state, m, by));
             }
-            // The rest are drawn from the list, the refused one swapped
-            // out as the list's draw does.
+            // The rest are drawn from the list.
             n = groups.list_into(candidates_word, &mut candidates);
-            if options > moves {
-                candidates[n] = (NONE, 0);
-                n += 1;
-            }
-            candidates.swap(i, n - 1);
-            n -= 1;
+            refused = Some(i);
         } else {
             let comes_out = self.may_come_out(state, v);
             // One candidate a piece, in the order `groups` gives them: the
@@ -278,10 +272,15 @@ impl Game {
                     n += 1;
                 }
             }
-            if self.may_pass(state) && n < candidates.len() {
-                candidates[n] = (NONE, 0);
-                n += 1;
-            }
+        }
+        if self.may_pass(state) && n < candidates.len() {
+            candidates[n] = (NONE, 0);
+            n += 1;
+        }
+        // A candidate refused already is swapped out as the list's draw does.
+        if let Some(i) = refused {
+            candidates.swap(i, n - 1);
+            n -= 1;
         }
         while n > 0 {
             let i = draw(n);
@@ -607,23 +606,25 @@ impl Game {
         v: PoolValue,
     ) -> Option<WordMoves> {
         let seat = state.mover as usize;
-        let (steps, live) = state.pieces.seat_word(seat)?;
-        let live = live & HIGH;
+        // Quick rules move no groups: each step on the way once, its first piece.
+        let WordGroups {
+            steps,
+            live,
+            way,
+            at_start,
+        } = self.groups_in_word(state)?;
         let home = self.seating.home(seat) as u64;
-        let at_start = zero_bytes_of_word(steps) & live;
-        let on_way = below_bytes(steps, home * ONES) & live & !at_start;
         let reached = steps + v.value as u64 * ONES;
         let exact = below_bytes(reached, (home + 1) * ONES);
-        let out = if self.may_come_out(state, v) {
-            at_start
+        // The first piece at the start, where `v` lets it out.
+        let out = if at_start != 0 && self.lets_out_given(state, v, way == 0) {
+            0x80
         } else {
             0
         };
         // A piece leaving its start goes to its first step.
         let targets = (reached & !whole_bytes(at_start)) | (ONES & whole_bytes(at_start));
-        // Each step once: the first piece there.
-        let first_there = !zero_bytes_of_word(steps ^ ((steps << 8) | 0xFF)) & HIGH;
-        let mut moves = first_there & ((on_way & exact) | out);
+        let mut moves = (way & exact) | out;
         // Room on the cell: the seat's own pieces (`own_max` is 1 here).
         if OWN && self.hot.own_max > 0 {
             // A piece moves up, and the steps are sorted: only a piece
