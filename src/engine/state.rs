@@ -168,18 +168,14 @@ impl Pieces {
     /// the same place in `steps`.
     #[inline(always)]
     pub(crate) fn any_byte_matches_one(&self, steps: u128) -> bool {
-        let mut bytes = [0u8; 16];
-        bytes.copy_from_slice(&self.steps[..16]);
-        zero_bytes(u128::from_le_bytes(bytes) ^ steps) != 0
+        zero_bytes(u128::from_le_bytes(self.first_bytes()) ^ steps) != 0
     }
 
     /// The high bit of each of the first 16 bytes of the steps that equals
     /// the byte at the same place in `a` or in `b`, and no other bit.
     #[inline(always)]
     pub(crate) fn bytes_matching(&self, [a, b]: [u128; 2]) -> u128 {
-        let mut bytes = [0u8; 16];
-        bytes.copy_from_slice(&self.steps[..16]);
-        let word = u128::from_le_bytes(bytes);
+        let word = u128::from_le_bytes(self.first_bytes());
         zero_bytes(word ^ a) | zero_bytes(word ^ b)
     }
 
