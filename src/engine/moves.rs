@@ -291,7 +291,7 @@ impl Game {
             // Seat by seat among those found, mostly one or two.
             let mut left = here;
             while left != 0 {
-                let other = self.seating.byte_seat(left.trailing_zeros() as usize / 8);
+                let other = self.seating.byte_seat(left.trailing_zeros() as usize);
                 // The lowest byte is that seat's: taken with them, so the loop ends.
                 let theirs = left & (self.seating.seat_bytes(other) | left.wrapping_neg());
                 left &= !theirs;

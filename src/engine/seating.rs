@@ -3,6 +3,7 @@
 //! which steps of one's track lie on the cell of each step of the other's.
 
 use super::state::{Pieces, zero_bytes_of_word};
+use super::word::equal_bytes_mask;
 use crate::rules::{MAX_SEATS, Track};
 
 /// No step: the track does not pass that cell.
@@ -44,11 +45,14 @@ pub(crate) struct Seating {
     /// The same for the seats each seat's view holds ([`Seating::viewed`]):
     /// whether another side stands on a cell, asked without a view.
     viewed_steps: Vec<[u128; 2]>,
+    /// Whether no viewed seat's track comes to any cell twice where a
+    /// seat's track goes (every second step of `viewed_steps` is `NONE`).
+    viewed_once: bool,
     /// The same for every seat: who stands on a cell, counted at once.
     all_steps: Vec<[u128; 2]>,
     /// Which of the first 16 bytes of the pieces are each seat's, as the
     /// high bit of the byte; empty when the pieces do not fit.
-    seat_bytes: Vec<u128>,
+    seat_bytes: Vec<u32>,
     /// The seat whose piece each of the first 16 bytes of the pieces holds.
     byte_seat: [u8; 16],
     /// For each seat `a`, for each of the first 16 bytes of the pieces,
@@ -155,6 +159,7 @@ impl Seating {
         let prey_steps = lay_out(&prey);
         let prey_once = prey_steps.iter().all(|steps| steps[1] == u128::MAX);
         let viewed_steps = lay_out(&viewed);
+        let viewed_once = viewed_steps.iter().all(|steps| steps[1] == u128::MAX);
         let everyone: Vec<Vec<u8>> = vec![(0..seats as u8).collect(); seats];
         let all_steps = lay_out(&everyone);
         // Byte by byte of the pieces, where they fit in 16 bytes.
@@ -163,11 +168,11 @@ impl Seating {
         let mut byte_rows = vec![[NO_ROW; 16]; table_seats];
         let mut viewed_bytes = vec![[0u64; 2]; table_seats];
         let mut homes_laid_out = [0u64; 2];
-        let mut seat_bytes = vec![0u128; table_seats];
+        let mut seat_bytes = vec![0u32; table_seats];
         let mut byte_seat = [0u8; 16];
         for i in 0..table_seats * per_seat {
             let b = i / per_seat;
-            seat_bytes[b] |= 0x80 << (8 * i);
+            seat_bytes[b] |= 1 << i;
             byte_seat[i] = b as u8;
             homes_laid_out[i / 8] |= (tracks[b].home() as u64) << (8 * (i % 8));
             for a in (0..seats).filter(|&a| viewed[a].contains(&(b as u8))) {
@@ -182,6 +187,7 @@ impl Seating {
             prey_steps,
             prey_once,
             viewed_steps,
+            viewed_once,
             all_steps,
             seat_bytes,
             byte_seat,
@@ -252,6 +258,49 @@ impl Seating {
         })
     }
 
+    /// Whether the pieces (their first 16 bytes as `word`) that seat `a`'s
+    /// view holds leave the way clear from its step `from` to its step
+    /// `target`, below its home: none on the landing cell, and on each
+    /// step passed fewer than `crowd` (1 or 2), the pieces a blockade needs.
+    /// One comparison of all the pieces a step. `None` when they do not fit
+    /// in 16 bytes.
+    #[inline(always)]
+    pub(crate) fn way_clear(
+        &self,
+        word: u128,
+        a: usize,
+        from: u8,
+        target: u8,
+        crowd: u8,
+    ) -> Option<bool> {
+        let row = a * self.stride;
+        let steps = self
+            .viewed_steps
+            .get(row + from as usize..=row + target as usize)?;
+        let on = |[first, second]: [u128; 2]| {
+            if self.viewed_once {
+                equal_bytes_mask(word, first)
+            } else {
+                equal_bytes_mask(word, first) | equal_bytes_mask(word, second)
+            }
+        };
+        let (passed, landing) = steps.split_at(steps.len() - 1);
+        if on(landing[0]) != 0 {
+            return Some(false);
+        }
+        let mut crowded = 0;
+        for &s in &passed[1..] {
+            let here = on(s);
+            // Two or more there: the lowest bit cleared leaves one.
+            crowded |= if crowd > 1 {
+                here & here.wrapping_sub(1)
+            } else {
+                here
+            };
+        }
+        Some(crowded == 0)
+    }
+
     /// Whether the tables of steps laid out as the pieces are exist.
     pub(crate) fn has_viewed_steps(&self) -> bool {
         !self.viewed_steps.is_empty()
@@ -271,10 +320,10 @@ impl Seating {
         self.all_steps.get(a * self.stride + q as usize).copied()
     }
 
-    /// The high bit of each of seat `b`'s bytes among the first 16 bytes
-    /// of the pieces (they fit there when [`Seating::all_steps`] answers).
+    /// Bit `i` set for each byte `i` of seat `b`'s among the first 16
+    /// bytes of the pieces (they fit there when [`Seating::all_steps`] answers).
     #[inline]
-    pub(crate) fn seat_bytes(&self, b: usize) -> u128 {
+    pub(crate) fn seat_bytes(&self, b: usize) -> u32 {
         self.seat_bytes.get(b).copied().unwrap_or(0)
     }
 

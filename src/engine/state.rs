@@ -4,6 +4,7 @@
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
+use super::word::equal_bytes_mask;
 use crate::rules::{MAX_PIECES, MAX_POOL, MAX_SEATS};
 
 /// The most pieces one seat may have.
@@ -156,6 +157,12 @@ impl Pieces {
         bytes
     }
 
+    /// The first 16 bytes of the steps as one word, the first byte lowest.
+    #[inline(always)]
+    pub(crate) fn first_word(&self) -> u128 {
+        u128::from_le_bytes(self.first_bytes())
+    }
+
     /// Whether any of the first 16 bytes of the steps equals the byte at
     /// the same place in either word of `steps`: a whole small position
     /// asked at once.
@@ -168,15 +175,15 @@ impl Pieces {
     /// the same place in `steps`.
     #[inline(always)]
     pub(crate) fn any_byte_matches_one(&self, steps: u128) -> bool {
-        zero_bytes(u128::from_le_bytes(self.first_bytes()) ^ steps) != 0
+        equal_bytes_mask(self.first_word(), steps) != 0
     }
 
-    /// The high bit of each of the first 16 bytes of the steps that equals
-    /// the byte at the same place in `a` or in `b`, and no other bit.
+    /// Bit `i` set where byte `i` of the steps (among the first 16)
+    /// equals the byte at the same place in `a` or in `b`.
     #[inline(always)]
-    pub(crate) fn bytes_matching(&self, [a, b]: [u128; 2]) -> u128 {
-        let word = u128::from_le_bytes(self.first_bytes());
-        zero_bytes(word ^ a) | zero_bytes(word ^ b)
+    pub(crate) fn bytes_matching(&self, [a, b]: [u128; 2]) -> u32 {
+        let word = self.first_word();
+        equal_bytes_mask(word, a) | equal_bytes_mask(word, b)
     }
 
     /// Sends back to their start the pieces among the first 16 bytes that
@@ -192,7 +199,7 @@ impl Pieces {
         let per_seat = self.per_seat().max(1);
         let mut seats = 0u32;
         while hits != 0 {
-            let at = (hits.trailing_zeros() / 8) as usize;
+            let at = hits.trailing_zeros() as usize;
             hits &= hits - 1;
             self.steps[at] = 0;
             seats |= 1 << (at / per_seat);
@@ -207,13 +214,6 @@ impl Pieces {
         }
         taken
     }
-}
-
-/// The high bit of each zero byte of `word`, and no other bit.
-#[inline(always)]
-fn zero_bytes(word: u128) -> u128 {
-    const LOW7: u128 = 0x7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f_7f7f;
-    !(((word & LOW7) + LOW7) | word | LOW7)
 }
 
 /// The high bit of each zero byte of an eight-byte `word`, and no other bit.
