@@ -83,14 +83,15 @@ impl Game {
         if !self.draws_moves(state) {
             return None;
         }
-        let seat = state.mover as usize;
         let values = distinct_ascending(&state.pool);
         let sums = self.start_sums(state);
         let mut candidates = Candidates::new();
         if !self.list_candidates(state, &values, &sums, &mut candidates) {
             return None;
         }
-        let view = View::new(self, state, seat);
+        // Made only when a candidate needs it: mostly the pieces show the
+        // first one drawn allowed.
+        let mut view = None;
         let all = state.pool.len() as u8;
         let use_most = self.hot.use_most && all > 1;
         // An allowed move that does not use the whole throw, and how many.
@@ -101,10 +102,10 @@ impl Game {
             let a = candidates[i];
             candidates.swap(i, n - 1);
             n -= 1;
-            if !self.candidate_allowed(state, &view, &values, &sums, a) {
+            if !self.candidate_allowed(state, &mut view, &values, &sums, a) {
                 continue;
             }
-            if !use_most || self.uses_whole_throw(state, &view, a, all) {
+            if !use_most || self.uses_whole_throw(state, &mut view, a, all) {
                 return Some(a);
             }
             short = Some(a);
@@ -196,7 +197,7 @@ impl Game {
     fn candidate_allowed(
         &self,
         state: &State,
-        view: &View,
+        view: &mut Option<View>,
         values: &[PoolValue],
         sums: &[u8],
         a: Action,
@@ -211,11 +212,13 @@ impl Game {
             v.value == by
                 && (from > 0 || self.lets_out_now(state, v))
                 && (!round || self.reaches_detour(seat, from, by))
-                && self
-                    .check_present(state, view, from, count, v, round)
-                    .is_ok()
+                && self.allowed_lazily(state, view, from, count, v, round)
         });
-        by_value || (from == 0 && !round && sums.contains(&by) && self.sum_allowed(state, view, by))
+        by_value
+            || (from == 0
+                && !round
+                && sums.contains(&by)
+                && self.sum_allowed(state, self.view_made(view, state), by))
     }
 
     /// Whether a piece may leave its start by the sum `sum` of two dice.
@@ -231,15 +234,12 @@ impl Game {
     /// Whether the allowed move `a` lets the whole throw of `all` values be
     /// used: by the shortcuts of [`Game::keep_most_using`], else by playing
     /// it and looking on.
-    fn uses_whole_throw(&self, state: &State, view: &View, a: Action, all: u8) -> bool {
-        self.moved_piece_goes_on(state, view, a)
-            || self.leaves_other_die_usable_by(state, a, |q, most, other| {
-                (1..=most).any(|count| {
-                    self.check_present(state, view, q, count, other, false)
-                        .is_ok()
-                })
-            })
-            || self.depth_tried(state, a, all) == all
+    fn uses_whole_throw(&self, state: &State, view: &mut Option<View>, a: Action, all: u8) -> bool {
+        self.moved_piece_goes_on(state, a, |at, v| {
+            self.allowed_lazily(state, view, at, 1, v, false)
+        }) || self.leaves_other_die_usable_by(state, a, |q, most, other| {
+            (1..=most).any(|count| self.allowed_lazily(state, view, q, count, other, false))
+        }) || self.depth_tried(state, a, all) == all
     }
 }
 

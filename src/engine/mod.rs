@@ -1042,8 +1042,9 @@ impl Game {
         let mut any_full = false;
         for (i, &a) in out.iter().enumerate() {
             let depth = if self.leaves_other_die_usable(state, out, a)
-                || self.moved_piece_goes_on(state, view, a)
-            {
+                || self.moved_piece_goes_on(state, a, |at, v| {
+                    self.check_present(state, view, at, 1, v, false).is_ok()
+                }) {
                 all
             } else {
                 self.depth_tried(state, a, all)
@@ -1101,7 +1102,8 @@ impl Game {
             return self.any_move(state);
         }
         self.find_move(state, true, |a, view| {
-            if limit as usize == state.pool.len() && self.moved_piece_goes_on(state, view, a) {
+            let goes_on = |at, v| self.check_present(state, view, at, 1, v, false).is_ok();
+            if limit as usize == state.pool.len() && self.moved_piece_goes_on(state, a, goes_on) {
                 return true;
             }
             let mut next = state.clone();
@@ -1133,7 +1135,7 @@ impl Game {
         &self,
         state: &State,
         a: Action,
-        has_move: impl Fn(u8, u8, PoolValue) -> bool,
+        mut has_move: impl FnMut(u8, u8, PoolValue) -> bool,
     ) -> bool {
         let (from, by, round) = match a {
             Action::Move { from, by, .. } => (from, by, false),
@@ -1194,8 +1196,14 @@ impl Game {
     /// position before `a`, which holds every piece the positions after it
     /// hold (taking pieces and leaving a cell only open the way) except the
     /// moving piece, and a run of steps that does not reach the cell it
-    /// starts from again does not meet it. `view` is this position's view.
-    fn moved_piece_goes_on(&self, state: &State, view: &View, a: Action) -> bool {
+    /// starts from again does not meet it: `allowed(at, v)` says whether
+    /// the piece may move on from step `at` by the die `v` there.
+    fn moved_piece_goes_on(
+        &self,
+        state: &State,
+        a: Action,
+        mut allowed: impl FnMut(u8, PoolValue) -> bool,
+    ) -> bool {
         let Action::Move { from, count: 1, by } = a else {
             return false;
         };
@@ -1238,7 +1246,7 @@ impl Game {
             {
                 return false;
             }
-            if self.check_present(state, view, at, 1, v, false).is_err() {
+            if !allowed(at, v) {
                 return false;
             }
             at = to as u8;
@@ -2018,7 +2026,9 @@ mod tests {
     #[test]
     fn a_piece_said_to_go_on_with_the_other_dice_uses_the_whole_throw() {
         shortcut_holds(9, |game, state, _, a, view| {
-            game.moved_piece_goes_on(state, view, a)
+            game.moved_piece_goes_on(state, a, |at, v| {
+                game.check_present(state, view, at, 1, v, false).is_ok()
+            })
         });
     }
 

@@ -78,6 +78,10 @@ pub enum Refusal {
     PairApart(CellId),
 }
 
+/// The most steps a way is walked by [`Game::clear_to_by_bytes`]: a longer
+/// one costs more than marking a view.
+pub(crate) const MAX_WALK: u16 = 12;
+
 /// Pieces on race steps, merged by cell and side: (cell, side, count).
 /// Used to check a whole position; the hot path uses [`View`].
 pub(crate) struct Occupancy {
@@ -404,6 +408,34 @@ impl Game {
         round: bool,
     ) -> Result<u8, Refusal> {
         let seat = state.mover as usize;
+        let blockade = self.hot.blockade;
+        // Anything in the way or on the cell: the whole check decides.
+        let in_way = |target: u8| {
+            (blockade > 0 && view.any_crowded_in(from + 1, target - 1, blockade))
+                || self.held(state, view, seat, target)
+        };
+        match self.plain_target(state, from, count, value, round) {
+            Some(target) if !in_way(target) => Ok(target),
+            _ => self.check_target(state, view, from, count, value, round),
+        }
+    }
+
+    /// The step a plain move of `count` of the mover's pieces from step
+    /// `from` by `value` reaches, where only what stands in its way or on
+    /// its cell can refuse it ([`Game::check_present`]'s common case: on
+    /// their way by a die, short of home, not reaching a detour, no pair
+    /// of a blockade followed, within the cell's limits). `None` where the
+    /// whole check must decide.
+    #[inline(always)]
+    fn plain_target(
+        &self,
+        state: &State,
+        from: u8,
+        count: u8,
+        value: PoolValue,
+        round: bool,
+    ) -> Option<u8> {
+        let seat = state.mover as usize;
         let home = self.seating.home(seat);
         let hot = &self.hot;
         let target = from as u16 + value.value as u16;
@@ -414,25 +446,85 @@ impl Game {
         };
         // Plain: none of the detour, bonus order or cell limits applies.
         let plain = hot.plain & (1 << seat) != 0;
-        if from == 0
+        let whole = from == 0
             || round
             || (count > 1 && !hot.groups)
             || target >= home as u16
             || (!plain && ((value.bonus && hot.bonus_after_dice) || reaches_detour()))
-        {
-            return self.check_target(state, view, from, count, value, round);
-        }
-        let target = target as u8;
-        // Anything in the way or on the cell, or a limit to the cell:
-        // the whole check decides.
-        if (hot.blockade > 0 && view.any_crowded_in(from + 1, target - 1, hot.blockade))
-            || self.held(state, view, seat, target)
             || state.split.is_some()
-            || (!plain && !self.room_for(state, seat, target, count))
-        {
-            return self.check_target(state, view, from, count, value, round);
+            || (!plain && !self.room_for(state, seat, target as u8, count));
+        (!whole).then_some(target as u8)
+    }
+
+    /// Whether [`Game::check_present`] surely allows the move, seen from
+    /// the pieces without a view ([`Game::clear_to_by_bytes`]); `false`
+    /// where only the check can tell.
+    #[inline(always)]
+    pub(crate) fn plainly_allowed(
+        &self,
+        state: &State,
+        from: u8,
+        count: u8,
+        value: PoolValue,
+    ) -> bool {
+        self.plain_target(state, from, count, value, false)
+            .is_some_and(|t| self.clear_to_by_bytes(state, state.mover as usize, from, t as u16))
+    }
+
+    /// [`Game::check_present`] with the view made only if the pieces alone
+    /// do not show the move allowed ([`Game::plainly_allowed`]).
+    #[inline(always)]
+    pub(crate) fn allowed_lazily(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        from: u8,
+        count: u8,
+        value: PoolValue,
+        round: bool,
+    ) -> bool {
+        (!round && self.plainly_allowed(state, from, count, value))
+            || self
+                .check_present(
+                    state,
+                    self.view_made(view, state),
+                    from,
+                    count,
+                    value,
+                    round,
+                )
+                .is_ok()
+    }
+
+    /// The mover's view, made now if not yet.
+    #[inline(always)]
+    pub(crate) fn view_made<'v>(&self, view: &'v mut Option<View>, state: &State) -> &'v View {
+        view.get_or_insert_with(|| View::new(self, state, state.mover as usize))
+    }
+
+    /// [`Game::clear_to`] for `seat`'s move from step `from` to step
+    /// `target`, asked of the pieces where they fit in 16 bytes instead of
+    /// a marked view: one comparison of them all for each step on the way,
+    /// counting the pieces the view would hold there. `false` where they
+    /// do not fit, or where the way is longer than a view costs to mark.
+    #[inline(always)]
+    pub(crate) fn clear_to_by_bytes(
+        &self,
+        state: &State,
+        seat: usize,
+        from: u8,
+        target: u16,
+    ) -> bool {
+        if target >= self.seating.home(seat) as u16 || target > from as u16 + MAX_WALK {
+            return false;
         }
-        Ok(target)
+        // A blockade stands where two pieces or more do, or any one where
+        // one piece is a blockade (as `View::any_crowded_in`).
+        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
+        let word = state.pieces.first_word();
+        self.seating
+            .way_clear(word, seat, from, target as u8, crowd)
+            .unwrap_or(false)
     }
 
     /// Whether the cell of `seat`'s race step `target`, where no other side
@@ -912,6 +1004,51 @@ impl Occupancy {
 mod tests {
     use super::super::tests::{positions, races};
     use super::*;
+
+    /// A move the pieces alone show allowed ([`Game::plainly_allowed`])
+    /// is one the whole check allows, to the same step, for every group
+    /// of the mover by every value up to the longest walk, in positions of
+    /// random games of every bundled race.
+    #[test]
+    fn a_move_the_pieces_show_allowed_is_allowed() {
+        let (mut plain, mut left) = (0usize, 0usize);
+        for (name, game) in races() {
+            for state in positions(&game, 43, 400) {
+                if state.phase != super::super::Phase::Move {
+                    continue;
+                }
+                let seat = state.mover as usize;
+                let view = View::new(&game, &state, seat);
+                let home = game.seating.home(seat);
+                for (from, most) in game.groups(&state.pieces[seat], home) {
+                    for count in 1..=most {
+                        for value in 1..=MAX_WALK as u8 {
+                            let v = PoolValue {
+                                value,
+                                again: false,
+                                bonus: false,
+                            };
+                            if !game.plainly_allowed(&state, from, count, v) {
+                                left += 1;
+                                continue;
+                            }
+                            let checked = game.check_target(&state, &view, from, count, v, false);
+                            assert_eq!(
+                                checked,
+                                Ok(from + value),
+                                "{name}: {count} from {from} by {value} in {state:?}"
+                            );
+                            plain += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            plain > 10_000 && left > 1_000,
+            "{plain} plainly allowed, {left} left to the check"
+        );
+    }
 
     /// Asking the pieces for one landing cell ([`Game::held_by_bytes`])
     /// answers as a marked view does, for every seat and race step, in

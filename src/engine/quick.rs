@@ -94,10 +94,6 @@ pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize) -> bool {
     hot.blockade > 0 && hot.plain.count_ones() as usize == seats && rules.stacks.blockade_turns == 0
 }
 
-/// The most steps a way is walked by [`Game::clear_to_by_bytes`]: a longer
-/// one costs more than marking a view.
-const MAX_WALK: u16 = 12;
-
 /// The moves of a one-value decision with a seat's pieces as one word
 /// ([`Game::moves_in_word`]): byte `i` of `steps` the step of piece `i`, of
 /// `targets` the step it moves to, and the high bit of byte `i` of
@@ -471,25 +467,6 @@ impl Game {
         target < home as u16
             && !view.at(target as u8)
             && !view.any_crowded_in(from + 1, (target as u8).wrapping_sub(1), self.hot.blockade)
-    }
-
-    /// [`Game::clear_to`] for `seat`'s move from step `from` to step
-    /// `target`, asked of the pieces where they fit in 16 bytes instead of
-    /// a marked view: one comparison of them all for each step on the way,
-    /// counting the pieces the view would hold there. `false` where they
-    /// do not fit, or where the way is longer than a view costs to mark.
-    #[inline(always)]
-    fn clear_to_by_bytes(&self, state: &State, seat: usize, from: u8, target: u16) -> bool {
-        if target >= self.seating.home(seat) as u16 || target > from as u16 + MAX_WALK {
-            return false;
-        }
-        // A blockade stands where two pieces or more do, or any one where
-        // one piece is a blockade (as `View::any_crowded_in`).
-        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
-        let word = state.pieces.first_word();
-        self.seating
-            .way_clear(word, seat, from, target as u8, crowd)
-            .unwrap_or(false)
     }
 
     /// The rules that choose among the listed moves (forced entry, clearing
@@ -931,6 +908,7 @@ impl Game {
 mod tests {
     use super::super::{
         Phase,
+        moves::MAX_WALK,
         tests::{positions, prey_stands_on, races},
     };
     use super::*;
