@@ -68,6 +68,35 @@ pub(crate) struct Seating {
     viewed_bytes: Vec<[u64; 2]>,
 }
 
+/// [`Seating::way_clear`] over the rows of `viewed_steps` from the step
+/// moved from to the landing step, the second step of each row asked where
+/// a track comes to a cell `TWICE`.
+#[inline(always)]
+fn way_clear_in<const TWICE: bool>(word: u128, steps: &[[u128; 2]], crowd: u8) -> bool {
+    let on = |[first, second]: [u128; 2]| {
+        let again = if TWICE {
+            equal_bytes_mask(word, second)
+        } else {
+            0
+        };
+        equal_bytes_mask(word, first) | again
+    };
+    let [.., landing] = steps else {
+        return false;
+    };
+    if on(*landing) != 0 {
+        return false;
+    }
+    // Two or more on a step passed: the lowest bit cleared leaves one.
+    let lowest = u32::from(crowd > 1);
+    let passed = steps.get(1..steps.len() - 1).unwrap_or_default();
+    let crowded = passed.iter().fold(0, |crowded, &row| {
+        let here = on(row);
+        crowded | (here & here.wrapping_sub(lowest))
+    });
+    crowded == 0
+}
+
 /// No row: a byte of the pieces that a view leaves out.
 const NO_ROW: u32 = u32::MAX;
 
@@ -277,28 +306,11 @@ impl Seating {
         let steps = self
             .viewed_steps
             .get(row + from as usize..=row + target as usize)?;
-        let on = |[first, second]: [u128; 2]| {
-            if self.viewed_once {
-                equal_bytes_mask(word, first)
-            } else {
-                equal_bytes_mask(word, first) | equal_bytes_mask(word, second)
-            }
-        };
-        let (passed, landing) = steps.split_at(steps.len() - 1);
-        if on(landing[0]) != 0 {
-            return Some(false);
-        }
-        let mut crowded = 0;
-        for &s in &passed[1..] {
-            let here = on(s);
-            // Two or more there: the lowest bit cleared leaves one.
-            crowded |= if crowd > 1 {
-                here & here.wrapping_sub(1)
-            } else {
-                here
-            };
-        }
-        Some(crowded == 0)
+        Some(if self.viewed_once {
+            way_clear_in::<false>(word, steps, crowd)
+        } else {
+            way_clear_in::<true>(word, steps, crowd)
+        })
     }
 
     /// Whether the tables of steps laid out as the pieces are exist.
