@@ -50,8 +50,8 @@ pub(crate) struct Seating {
     viewed_once: bool,
     /// The same for every seat: who stands on a cell, counted at once.
     all_steps: Vec<[u128; 2]>,
-    /// Which of the first 16 bytes of the pieces are each seat's, as the
-    /// high bit of the byte; empty when the pieces do not fit.
+    /// Which of the first 16 bytes of the pieces are each seat's, as bit
+    /// `i` for byte `i`; empty when the pieces do not fit.
     seat_bytes: Vec<u32>,
     /// The seat whose piece each of the first 16 bytes of the pieces holds.
     byte_seat: [u8; 16],
