@@ -502,6 +502,16 @@ impl Game {
         view.get_or_insert_with(|| View::new(self, state, state.mover as usize))
     }
 
+    /// Whether a move from step `from` to step `target` surely stands: short
+    /// of `home`, past no crowded step, to a cell no other side holds. Then
+    /// it is allowed for every size of the group, on a plain track.
+    #[inline(always)]
+    pub(crate) fn clear_to(&self, view: &View, from: u8, target: u16, home: u8) -> bool {
+        target < home as u16
+            && !view.at(target as u8)
+            && !view.any_crowded_in(from + 1, (target as u8).wrapping_sub(1), self.hot.blockade)
+    }
+
     /// [`Game::clear_to`] for `seat`'s move from step `from` to step
     /// `target`, asked of the pieces where they fit in 16 bytes instead of
     /// a marked view: one comparison of them all for each step on the way,

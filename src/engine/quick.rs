@@ -459,16 +459,6 @@ impl Game {
         self.choose_or_pass(state, out);
     }
 
-    /// Whether a move from step `from` to step `target` surely stands: short
-    /// of `home`, past no crowded step, to a cell no other side holds. Then
-    /// it is allowed for every size of the group, on a plain track.
-    #[inline(always)]
-    fn clear_to(&self, view: &View, from: u8, target: u16, home: u8) -> bool {
-        target < home as u16
-            && !view.at(target as u8)
-            && !view.any_crowded_in(from + 1, (target as u8).wrapping_sub(1), self.hot.blockade)
-    }
-
     /// The rules that choose among the listed moves (forced entry, clearing
     /// the first step), then `Pass` where allowed or where nothing moves.
     #[inline(always)]
