@@ -12,7 +12,8 @@
 //! Mostly the first candidate drawn is allowed, so a decision asks about
 //! one or two moves instead of all of them. The one-value decision of
 //! rules with blockades is drawn the same way, in its quick pass
-//! ([`Game::play_quick_seen_drawn`]); that of rules without them is cheap
+//! ([`Game::play_quick_seen_drawn`]), on plain tracks and, where no move
+//! may reach a detour, on others; that of rules without them is cheap
 //! enough to list whole.
 
 use arrayvec::ArrayVec;
@@ -40,14 +41,19 @@ impl Game {
         mut draw: impl FnMut(usize) -> usize,
     ) -> Action {
         // The quick decisions first, as `play_picked` has them.
-        if self.quick || self.quick_seen {
+        if self.quick || self.seen_drawn {
             match self.one_die_value(state) {
                 Some(v) if self.quick => return self.play_quick(state, v, draw),
-                Some(v) => {
-                    if let Some(a) = self.play_quick_seen_drawn(state, v, &mut draw) {
+                Some(v) if self.quick_seen => {
+                    if let Some(a) = self.play_quick_seen_drawn::<false>(state, v, &mut draw) {
                         return a;
                     }
                     return self.play_picked(state, buf, draw);
+                }
+                Some(v) => {
+                    if let Some(a) = self.play_quick_seen_drawn::<true>(state, v, &mut draw) {
+                        return a;
+                    }
                 }
                 None => {}
             }
@@ -292,9 +298,17 @@ mod tests {
     fn drawn_without_list(game: &Game, state: &State) -> bool {
         match game.one_die_value(state) {
             Some(v) if game.quick_seen => game
-                .play_quick_seen_drawn(&mut state.clone(), v, &mut |_| 0)
+                .play_quick_seen_drawn::<false>(&mut state.clone(), v, &mut |_| 0)
                 .is_some(),
             Some(_) if game.quick => false,
+            Some(v)
+                if game.seen_drawn
+                    && game
+                        .play_quick_seen_drawn::<true>(&mut state.clone(), v, &mut |_| 0)
+                        .is_some() =>
+            {
+                true
+            }
             _ => game.drawn_move(state, &mut |_| 0).is_some(),
         }
     }

@@ -205,6 +205,11 @@ pub struct Game {
     /// Whether the decisions of a blockade game on plain tracks are answered
     /// by [`Game::quick_seen_legal`].
     quick_seen: bool,
+    /// Whether a random seat's one-value decision of a blockade game is
+    /// drawn by [`Game::play_quick_seen_drawn`]: where [`Game::quick_seen_legal`]
+    /// answers the decisions, and on tracks with a detour or bonuses
+    /// after the dice too ([`quick::fits_seen_drawn`]).
+    seen_drawn: bool,
     /// Whether the one-value decisions that [`Game::quick_moves`] answers
     /// may look at a seat's pieces as one word ([`quick::word_fits`]).
     word_moves: bool,
@@ -263,6 +268,7 @@ impl Game {
         let word_moves = quick && quick::word_fits(&rules, &seating, tracks.len());
         let hot = hot::Hot::new(&rules, &table.seats);
         let quick_seen = race && !quick && quick::fits_seen(&rules, &hot, table.seats.len());
+        let seen_drawn = quick_seen || (race && !quick && quick::fits_seen_drawn(&rules, &hot));
         let dice = &rules.dice;
         let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {
             (0..dice.total).map(|u| dice.pick(u) as u8).collect()
@@ -286,6 +292,7 @@ impl Game {
             marks_view,
             quick,
             quick_seen,
+            seen_drawn,
             word_moves,
             view_holds_prey,
             rules,

@@ -24,7 +24,9 @@
 //! [`Game::play_quick_seen`]): each move is kept with the step it reaches,
 //! and the one picked lands there at once. Under rules with blockades the
 //! random seat checks only the moves it draws
-//! ([`Game::play_quick_seen_drawn`]).
+//! ([`Game::play_quick_seen_drawn`]); it does so too on tracks with a
+//! detour, or with bonuses after the dice ([`fits_seen_drawn`]), where no
+//! move of the decision may reach the detour.
 //!
 //! A random game throws and decides in one step where a throw gives one
 //! value ([`Game::throw_and_play_quick`], [`Game::throw_and_draw_seen`]).
@@ -92,6 +94,20 @@ pub(crate) fn word_fits(rules: &RuleSet, seating: &Seating, seats: usize) -> boo
 /// any order) and no blockade that must break after some turns.
 pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize) -> bool {
     hot.blockade > 0 && hot.plain.count_ones() as usize == seats && rules.stacks.blockade_turns == 0
+}
+
+/// Whether a random seat's one-value decisions under these rules can be
+/// drawn by [`Game::play_quick_seen_drawn`] where [`fits_seen`] does not
+/// hold: rules with blockades on tracks that may have a detour (a move
+/// that may reach it is left to the general draw) and bonuses after the
+/// dice (one value is no mix of dice and bonuses), no blockade that must
+/// break after some turns, and a limit of pieces on a cell only where the
+/// view holds the seat's own pieces, so that a cell it saw empty has room.
+pub(crate) fn fits_seen_drawn(rules: &RuleSet, hot: &Hot) -> bool {
+    let stacks = &rules.stacks;
+    hot.blockade > 0
+        && stacks.blockade_turns == 0
+        && ((stacks.max == 0 && stacks.own_max == 0) || hot.view_own)
 }
 
 /// The moves of a one-value decision with a seat's pieces as one word
@@ -218,15 +234,21 @@ impl Game {
     /// order, and the first allowed is played; the view is built only
     /// when a move is to be checked. `None`, with nothing played, where a
     /// rule chooses among the moves by what else can move (forced entry,
-    /// clearing the first step).
+    /// clearing the first step). With `DETOURS`, for rules that
+    /// [`fits_seen_drawn`] only: also `None` where a move may reach its
+    /// track's detour, which the general draw lists with its round, and
+    /// a home past step 127 is no bar to reading the seat as a word.
     #[inline(never)]
-    pub(crate) fn play_quick_seen_drawn(
+    pub(crate) fn play_quick_seen_drawn<const DETOURS: bool>(
         &self,
         state: &mut State,
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
-        if self.hot.entry_forced || self.must_clear_start(state) {
+        if self.hot.entry_forced
+            || self.must_clear_start(state)
+            || (DETOURS && self.may_go_round(state, v))
+        {
             return None;
         }
         let seat = state.mover as usize;
@@ -236,7 +258,7 @@ impl Game {
         let mut candidates = [(0u8, 0u8); MAX_SEAT_PIECES + 1];
         let mut n = 0;
         let (mut view, mut refused) = (None, None);
-        if let Some(groups) = self.groups_in_word(state) {
+        if let Some(groups) = self.groups_in_word::<DETOURS>(state) {
             // The groups on their way, and the first piece at the start
             // where `v` lets it out.
             let comes_out = groups.at_start != 0 && self.lets_out_given(state, v, groups.way == 0);
@@ -308,6 +330,18 @@ impl Game {
         // A pass drawn, or nothing can move.
         self.apply_fitting(state, Action::Pass);
         Some(Action::Pass)
+    }
+
+    /// Whether a move of the mover's by the value `v` may reach its
+    /// track's detour, and so be listed going round it too: then the
+    /// decision is not drawn by [`Game::play_quick_seen_drawn`].
+    #[inline(always)]
+    fn may_go_round(&self, state: &State, v: PoolValue) -> bool {
+        let seat = state.mover as usize;
+        self.seating.detour(seat).is_some()
+            && state.pieces[seat]
+                .iter()
+                .any(|&from| self.reaches_detour(seat, from, v.value))
     }
 
     /// The candidate of a one-value decision under rules that
@@ -612,7 +646,7 @@ impl Game {
             live,
             way,
             at_start,
-        } = self.groups_in_word(state)?;
+        } = self.groups_in_word::<false>(state)?;
         let home = self.seating.home(seat) as u64;
         let reached = steps + v.value as u64 * ONES;
         let exact = below_bytes(reached, (home + 1) * ONES);
@@ -740,7 +774,7 @@ impl Game {
         mut draw: impl FnMut(usize) -> usize,
     ) -> Option<Action> {
         let v = self.throw_one_value(state, i)?;
-        self.play_quick_seen_drawn(state, v, &mut draw)
+        self.play_quick_seen_drawn::<false>(state, v, &mut draw)
     }
 
     /// The value of outcome `i` of the dice, where it is one value that
@@ -1183,6 +1217,56 @@ mod tests {
         );
     }
 
+    /// Parcheesi's one-value decision is drawn in the quick pass, its home
+    /// past step 127 read from the seat's word, except where a move may
+    /// reach the second lap (steps 65 to 132), which only the general
+    /// draw lists with its round: red with pawns on steps 10 and 30 and a
+    /// 3 to move moves one of them; with a pawn on step 63 instead, the
+    /// quick pass leaves the decision, the state untouched.
+    #[test]
+    fn a_one_value_decision_that_may_reach_a_detour_is_left_to_the_general_draw() {
+        let game = Game::bundled("parcheesi", Some(4)).expect("bundled");
+        assert!(game.seen_drawn && !game.quick_seen);
+        let three = PoolValue {
+            value: 3,
+            again: false,
+            bonus: false,
+        };
+        let with_red = |red: [u8; 4]| {
+            let mut state = game.new_initial_state();
+            let mut lists = vec![vec![0u8; 4]; 4];
+            lists[0] = red.to_vec();
+            state.pieces = crate::engine::state::Pieces::from_lists(&lists).expect("pieces");
+            state.mover = 0;
+            state.phase = Phase::Move;
+            state.pool = [three].into_iter().collect();
+            state
+        };
+        for first in [0, 1] {
+            let mut state = with_red([0, 0, 10, 30]);
+            let before = state.clone();
+            let played = game.play_quick_seen_drawn::<true>(&mut state, three, &mut |_| first);
+            let played = played.expect("no pawn near the second lap: drawn quickly");
+            assert!(game.legal_actions(&before).contains(&played), "{played}");
+            assert_eq!(state, game.child(&before, played).expect("legal"));
+        }
+        let mut state = with_red([0, 0, 10, 63]);
+        let before = state.clone();
+        assert_eq!(
+            game.play_quick_seen_drawn::<true>(&mut state, three, &mut |_| 0),
+            None
+        );
+        assert_eq!(state, before, "nothing played");
+        assert!(
+            game.legal_actions(&before).contains(&Action::Round {
+                from: 63,
+                count: 1,
+                by: 3
+            }),
+            "the pawn on 63 may go round"
+        );
+    }
+
     /// A cell the view of a seat saw empty holds none of the pieces that
     /// seat takes, where its view holds every seat it takes: a sure
     /// landing then looks for nothing to take. Checked for every seat and
@@ -1190,7 +1274,9 @@ mod tests {
     #[test]
     fn a_cell_the_view_saw_empty_holds_nothing_to_take() {
         let (mut empty, mut prey_seen) = (0usize, 0usize);
-        for (name, game, _) in quick_races().iter().filter(|(_, g, _)| g.quick_seen) {
+        let seen_drawn = races().filter(|(_, g)| g.seen_drawn);
+        for (name, game) in seen_drawn.map(|(n, g)| (n.to_string(), g)) {
+            let game = &game;
             assert!(game.view_holds_prey, "{name}");
             for state in positions(game, 23, 1500) {
                 for seat in 0..game.seats().len() {

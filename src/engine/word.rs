@@ -121,18 +121,24 @@ impl WordGroups {
 
 impl Game {
     /// The mover's groups as one word. `None` where the seat has more
-    /// than eight pieces or its home is not below 128.
+    /// than eight pieces, or, unless `ANY_HOME`, its home is not below 128.
     #[inline(always)]
-    pub(crate) fn groups_in_word(&self, state: &State) -> Option<WordGroups> {
+    pub(crate) fn groups_in_word<const ANY_HOME: bool>(&self, state: &State) -> Option<WordGroups> {
         let seat = state.mover as usize;
         let home = self.seating.home(seat) as u64;
-        if home >= 128 {
+        if home >= 128 && !ANY_HOME {
             return None;
         }
         let (steps, live) = state.pieces.seat_word(seat)?;
         let live = live & HIGH;
         let at_start = zero_bytes_of_word(steps) & live;
-        let on_way = below_bytes(steps, home * ONES) & live & !at_start;
+        let on_way = if ANY_HOME {
+            // No piece stands past home (`Game::fits`): those neither at
+            // the start nor home are on their way, however long the track.
+            live & !at_start & !zero_bytes_of_word(steps ^ (home * ONES))
+        } else {
+            below_bytes(steps, home * ONES) & live & !at_start
+        };
         let way = if self.hot.groups {
             on_way
         } else {
@@ -164,7 +170,9 @@ mod tests {
         lists[0] = vec![0, 0, 5, 5];
         state.pieces = Pieces::from_lists(&lists).expect("pieces");
         state.mover = 0;
-        let groups = game.groups_in_word(&state).expect("four pieces fit a word");
+        let groups = game
+            .groups_in_word::<false>(&state)
+            .expect("four pieces fit a word");
         assert_eq!(groups.at_start, 0x8080, "two pieces in the centre");
         assert_eq!(
             groups.way, 0x8080_0000,
