@@ -345,7 +345,7 @@ impl Game {
     }
 
     /// The candidate of a one-value decision under rules that
-    /// [`fits_seen`] that moves `count` pieces from step `from` by the
+    /// [`fits_seen`] (or [`fits_seen_drawn`]) that moves `count` pieces from step `from` by the
     /// value `v`, with its landing step, where the rules allow it.
     #[inline(always)]
     fn seen_candidate(
@@ -370,12 +370,13 @@ impl Game {
     }
 
     /// Plays a move of a one-value decision under rules that [`fits_seen`]
-    /// by the value `by`, listed with its landing step ([`NONE`] where the
-    /// whole check allowed it), and returns it.
+    /// (or [`fits_seen_drawn`]) by the value `by`, listed with its landing
+    /// step ([`NONE`] where the whole check allowed it), and returns it.
     #[inline(always)]
     fn play_listed_seen(&self, state: &mut State, m: Listed, by: u8) -> Action {
         // A pair of a blockade followed through the throw is the whole
-        // apply's to keep (rules that `fits_seen` have blockades).
+        // apply's to keep (rules that `fits_seen` or `fits_seen_drawn` have
+        // blockades).
         if m.landing == NONE || self.hot.pairs_apart {
             self.apply_move(state, m.from, m.count, by, false);
             return m.action(by);
@@ -1274,8 +1275,7 @@ mod tests {
     #[test]
     fn a_cell_the_view_saw_empty_holds_nothing_to_take() {
         let (mut empty, mut prey_seen) = (0usize, 0usize);
-        let seen_drawn = races().filter(|(_, g)| g.seen_drawn);
-        for (name, game) in seen_drawn.map(|(n, g)| (n.to_string(), g)) {
+        for (name, game) in races().filter(|(_, g)| g.seen_drawn) {
             let game = &game;
             assert!(game.view_holds_prey, "{name}");
             for state in positions(game, 23, 1500) {
