@@ -10,7 +10,9 @@
 //! be used (turn: use = most), a candidate is played when it uses the whole
 //! throw; when no allowed move does, the decision is listed in full.
 //! Mostly the first candidate drawn is allowed, so a decision asks about
-//! one or two moves instead of all of them. The one-value decision of
+//! one or two moves instead of all of them. Where the mover's pieces fit a
+//! word, the candidates are not even listed: each is worked out from its
+//! number. The one-value decision of
 //! rules with blockades is drawn the same way, in its quick pass
 //! ([`Game::play_quick_seen_drawn`]), on plain tracks and, where no move
 //! may reach a detour, on others; that of rules without them is cheap
@@ -18,13 +20,90 @@
 
 use arrayvec::ArrayVec;
 
-use super::{Action, Game, Phase, State, distinct_ascending, moves::View, state::PoolValue};
+use super::{
+    Action, Game, Phase, State, distinct_ascending,
+    moves::View,
+    state::PoolValue,
+    word::{WordGroups, bytes_set},
+};
+use crate::rules::MAX_POOL;
 
 /// The candidates a decision is drawn from; a decision with more is listed in full.
 const MAX_CANDIDATES: usize = 64;
 
-/// The candidate moves of a decision, each to be checked when drawn.
-type Candidates = ArrayVec<Action, MAX_CANDIDATES>;
+/// The candidate moves of a decision listed, each to be checked when drawn.
+type Listed = ArrayVec<Action, MAX_CANDIDATES>;
+
+/// The numbers of the candidates in their order, each drawn number
+/// swapped to the end of those left.
+const IN_ORDER: [u8; MAX_CANDIDATES] = {
+    let mut order = [0; MAX_CANDIDATES];
+    let mut i = 0;
+    while i < MAX_CANDIDATES {
+        order[i] = i as u8;
+        i += 1;
+    }
+    order
+};
+
+/// The candidate moves of a decision where the mover's pieces fit a word
+/// and no move may reach a detour: the candidate of each number is worked
+/// out from the word, in the order [`Game::list_candidates`] lists them,
+/// so that nothing is listed. Listing them cost a branch a group and a
+/// value, each guessed wrong often, as which pieces can move is chance.
+#[derive(Clone, Copy)]
+struct Numbered {
+    groups: WordGroups,
+    /// The values out of the start, in order: each distinct value that
+    /// may let a piece out, then each sum of dice not among them.
+    entries: [u8; MAX_POOL * 2],
+    entry_count: usize,
+    /// Each distinct value once, ascending.
+    values: [u8; MAX_POOL],
+    value_count: usize,
+    /// How many candidates there are.
+    len: usize,
+}
+
+impl Numbered {
+    /// Candidate `c`: the moves out of the start first, then each group
+    /// on its way, in order, by each value.
+    #[inline(always)]
+    fn at(&self, c: usize) -> Action {
+        if let Some(&by) = self.entries[..self.entry_count].get(c) {
+            return Action::step(0, by);
+        }
+        let j = c - self.entry_count;
+        let (group, value) = if self.value_count == 1 {
+            (j, 0)
+        } else {
+            (j / self.value_count, j % self.value_count)
+        };
+        let (from, count) = self.groups.nth(self.groups.way, group);
+        Action::Move {
+            from,
+            count,
+            by: self.values[value],
+        }
+    }
+}
+
+/// The candidate moves of a decision: numbered from the word, or listed.
+struct Candidates {
+    numbered: Option<Numbered>,
+    listed: Listed,
+}
+
+impl Candidates {
+    /// Candidate `c`.
+    #[inline(always)]
+    fn at(&self, c: usize) -> Action {
+        match &self.numbered {
+            Some(numbered) => numbered.at(c),
+            None => self.listed[c],
+        }
+    }
+}
 
 impl Game {
     /// Plays a seat's decision in a state that fits the game by a legal
@@ -91,10 +170,18 @@ impl Game {
         }
         let values = distinct_ascending(&state.pool);
         let sums = self.start_sums(state);
-        let mut candidates = Candidates::new();
-        if !self.list_candidates(state, &values, &sums, &mut candidates) {
-            return None;
-        }
+        let mut candidates = Candidates {
+            numbered: self.numbered_candidates(state, &values, &sums),
+            listed: Listed::new(),
+        };
+        let mut n = match &candidates.numbered {
+            Some(numbered) => numbered.len,
+            None if self.list_candidates(state, &values, &sums, &mut candidates.listed) => {
+                candidates.listed.len()
+            }
+            None => return None,
+        };
+        let mut order = IN_ORDER;
         // Made only when a candidate needs it: mostly the pieces show the
         // first one drawn allowed.
         let mut view = None;
@@ -102,11 +189,10 @@ impl Game {
         let use_most = self.hot.use_most && all > 1;
         // An allowed move that does not use the whole throw, and how many.
         let (mut short, mut shorts) = (None, 0);
-        let mut n = candidates.len();
         while n > 0 {
             let i = draw(n);
-            let a = candidates[i];
-            candidates.swap(i, n - 1);
+            let a = candidates.at(order[i] as usize);
+            order.swap(i, n - 1);
             n -= 1;
             if !self.candidate_allowed(state, &mut view, &values, &sums, a) {
                 continue;
@@ -150,18 +236,75 @@ impl Game {
         }
     }
 
+    /// The candidates that [`Game::list_candidates`] would list, numbered
+    /// from the mover's word without a list: where its pieces fit a word,
+    /// no piece may reach its track's detour by any value (where the list
+    /// would hold a round), and there are at most [`MAX_CANDIDATES`].
+    #[inline(always)]
+    fn numbered_candidates(
+        &self,
+        state: &State,
+        values: &[PoolValue],
+        sums: &[u8],
+    ) -> Option<Numbered> {
+        let groups = self.groups_in_word::<true>(state)?;
+        // A value that reaches the detour from a step, a larger one does too.
+        let largest = *values.last()?;
+        if self.may_go_round(state, largest.value) {
+            return None;
+        }
+        let mut numbered = Numbered {
+            groups,
+            entries: [0; MAX_POOL * 2],
+            entry_count: 0,
+            values: [0; MAX_POOL],
+            value_count: 0,
+            len: 0,
+        };
+        // Values of one size stand together: one candidate each.
+        for v in values {
+            if numbered.value_count == 0 || numbered.values[numbered.value_count - 1] != v.value {
+                numbered.values[numbered.value_count] = v.value;
+                numbered.value_count += 1;
+            }
+        }
+        if groups.at_start != 0 {
+            // As the list has them: a value of a size already out is passed over.
+            let mut last = None;
+            for &v in values {
+                if last != Some(v.value) && self.lets_out_now(state, v) {
+                    last = Some(v.value);
+                    numbered.entries[numbered.entry_count] = v.value;
+                    numbered.entry_count += 1;
+                }
+            }
+            for &sum in sums {
+                if !numbered.entries[..numbered.entry_count].contains(&sum)
+                    && numbered.entry_count < numbered.entries.len()
+                {
+                    numbered.entries[numbered.entry_count] = sum;
+                    numbered.entry_count += 1;
+                }
+            }
+        }
+        numbered.len = numbered.entry_count + numbered.value_count * bytes_set(groups.way) as usize;
+        (numbered.len <= MAX_CANDIDATES).then_some(numbered)
+    }
+
     /// Every move the general path would check (see
     /// [`Game::moves_seen_into`]), each once: each group at each size by
     /// each distinct value, plain and round its detour where the value
     /// reaches it, and out of the start by a sum in `sums`. Listed into
     /// `out` in place, as a copy of the list would cost more than making
     /// it; `false` where there are more than [`MAX_CANDIDATES`].
+    #[cold]
+    #[inline(never)]
     fn list_candidates(
         &self,
         state: &State,
         values: &[PoolValue],
         sums: &[u8],
-        out: &mut Candidates,
+        out: &mut Listed,
     ) -> bool {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
@@ -357,6 +500,53 @@ mod tests {
         assert!(
             drawn > 5_000 && several > 1_000 && listed > 1_000,
             "{drawn} decisions drawn without their list ({several} among several moves on several values), {listed} listed"
+        );
+    }
+
+    /// The candidates numbered from the mover's word are the ones the list
+    /// holds, in its order, at every decision of random games of every
+    /// bundled race where the word serves; and the word's question whether
+    /// a move may reach a detour is each piece's.
+    #[test]
+    fn candidates_numbered_from_the_word_are_the_listed_ones_in_order() {
+        let (mut compared, mut entries, mut rounds) = (0usize, 0usize, 0usize);
+        for (name, game) in races() {
+            for state in positions(&game, 41, 1500) {
+                if state.phase != Phase::Move || state.pool.is_empty() {
+                    continue;
+                }
+                let seat = state.mover as usize;
+                for by in 1..=30 {
+                    let each = state.pieces[seat]
+                        .iter()
+                        .any(|&from| game.reaches_detour(seat, from, by));
+                    assert_eq!(
+                        game.may_go_round(&state, by),
+                        each,
+                        "{name}: by {by} in {state:?}"
+                    );
+                    rounds += usize::from(each);
+                }
+                let values = distinct_ascending(&state.pool);
+                let sums = game.start_sums(&state);
+                let mut listed = Listed::new();
+                let fits = game.list_candidates(&state, &values, &sums, &mut listed);
+                let Some(numbered) = game.numbered_candidates(&state, &values, &sums) else {
+                    continue;
+                };
+                assert!(
+                    fits,
+                    "{name}: more candidates than a list holds in {state:?}"
+                );
+                let each: Vec<Action> = (0..numbered.len).map(|c| numbered.at(c)).collect();
+                assert_eq!(each, listed.to_vec(), "{name}: {state:?}");
+                entries += usize::from(each.iter().any(|a| a.from() == Some(0)));
+                compared += 1;
+            }
+        }
+        assert!(
+            compared > 5_000 && entries > 500 && rounds > 100,
+            "{compared} decisions compared, {entries} with moves out of the start, {rounds} values reaching a detour"
         );
     }
 

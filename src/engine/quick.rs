@@ -47,7 +47,7 @@ use super::{
     moves_together,
     seating::{NONE, Seating},
     state::{MAX_SEAT_PIECES, PoolValue, zero_bytes_of_word},
-    word::{ONES, WordGroups, below_bytes, bytes_set, low_bits, whole_bytes},
+    word::{ONES, WordGroups, below_bytes, bytes_between, bytes_set, low_bits, whole_bytes},
 };
 use crate::rules::{NearHome, RuleSet, Track};
 
@@ -247,7 +247,7 @@ impl Game {
     ) -> Option<Action> {
         if self.hot.entry_forced
             || self.must_clear_start(state)
-            || (DETOURS && self.may_go_round(state, v))
+            || (DETOURS && self.may_go_round(state, v.value))
         {
             return None;
         }
@@ -336,12 +336,31 @@ impl Game {
     /// track's detour, and so be listed going round it too: then the
     /// decision is not drawn by [`Game::play_quick_seen_drawn`].
     #[inline(always)]
-    fn may_go_round(&self, state: &State, v: PoolValue) -> bool {
+    pub(super) fn may_go_round(&self, state: &State, by: u8) -> bool {
         let seat = state.mover as usize;
-        self.seating.detour(seat).is_some()
-            && state.pieces[seat]
+        let Some((first, last)) = self.seating.detour(seat) else {
+            return false;
+        };
+        let Some((steps, live)) = state.pieces.seat_word(seat) else {
+            return state.pieces[seat]
                 .iter()
-                .any(|&from| self.reaches_detour(seat, from, v.value))
+                .any(|&from| self.reaches_detour(seat, from, by));
+        };
+        // As `Game::reaches_detour` asks it of each piece: short of the
+        // detour by at most `by`, or on it (where it may be gone round
+        // again) at most `by` short of its end.
+        let short = if first > 0 {
+            bytes_between(steps, first.saturating_sub(by), first - 1)
+        } else {
+            0
+        };
+        let on = if self.seating.detour_again(seat) {
+            let past_end = (last as u16 + 1).saturating_sub(by as u16);
+            bytes_between(steps, first.max(past_end.min(255) as u8), last)
+        } else {
+            0
+        };
+        (short | on) & live != 0
     }
 
     /// The candidate of a one-value decision under rules that

@@ -69,6 +69,44 @@ fn equal_bytes_mask_by_byte(a: u128, b: u128) -> u32 {
     (0..16).fold(0, |m, i| m | u32::from(a[i] == b[i]) << i)
 }
 
+/// Each byte of `word` from `low` to `high` (unsigned, both included)
+/// made whole (0xFF), the others 0: two saturating subtractions of all
+/// eight bytes at once on x86-64.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn bytes_between(word: u64, low: u8, high: u8) -> u64 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_or_si128, _mm_set1_epi8,
+        _mm_setzero_si128, _mm_subs_epu8,
+    };
+    // SAFETY: SSE2 is part of x86-64: every processor the code runs on has it.
+    unsafe {
+        let x = _mm_cvtsi64_si128(word as i64);
+        // Above 0 where a byte is below `low`, or above `high`.
+        let below = _mm_subs_epu8(_mm_set1_epi8(low as i8), x);
+        let above = _mm_subs_epu8(x, _mm_set1_epi8(high as i8));
+        let outside = _mm_or_si128(below, above);
+        _mm_cvtsi128_si64(_mm_cmpeq_epi8(outside, _mm_setzero_si128())) as u64
+    }
+}
+
+/// Each byte of `word` from `low` to `high` made whole (0xFF), the others 0.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn bytes_between(word: u64, low: u8, high: u8) -> u64 {
+    bytes_between_by_byte(word, low, high)
+}
+
+/// [`bytes_between`] a byte at a time: on processors without the vector
+/// comparison, and the measure the test holds the vector one to.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn bytes_between_by_byte(word: u64, low: u8, high: u8) -> u64 {
+    let bytes = word.to_le_bytes();
+    (0..8).fold(0, |m, i| {
+        m | (u64::from((low..=high).contains(&bytes[i])) * (0xFF << (8 * i)))
+    })
+}
+
 /// A seat's groups as one word ([`Game::groups_in_word`]): byte `i` of
 /// `steps` the step of piece `i`, ascending.
 #[derive(Clone, Copy)]
@@ -199,6 +237,9 @@ mod tests {
         // all equal but the second.
         assert_eq!(equal_bytes_mask(0x0700_0305, 0x0700_0405), 0xFFFD);
         assert_eq!(equal_bytes_mask(u128::MAX, 0), 0);
+        // Bytes 3, 200, 64 and 65 between 64 and 200; the zeros are not.
+        assert_eq!(bytes_between(0x4140_C803, 64, 200), 0xFFFF_FF00);
+        assert_eq!(bytes_between(0x4140_C803, 201, 255), 0);
         // Words sharing some bytes: the same mask either way.
         let mut rng = crate::sim::rng(5);
         for _ in 0..1000 {
@@ -211,6 +252,11 @@ mod tests {
                 .fold(0u128, |k, i| k | 0xFF << (8 * i));
             let b = (a & keep) | (noise & !keep);
             assert_eq!(equal_bytes_mask(a, b), equal_bytes_mask_by_byte(a, b));
+            let (low, high) = (kept as u8, (kept >> 8) as u8);
+            assert_eq!(
+                bytes_between(a as u64, low, high),
+                bytes_between_by_byte(a as u64, low, high)
+            );
         }
     }
 }
