@@ -121,8 +121,9 @@ impl Game {
     ) -> Action {
         // The quick decisions first, as `play_picked` has them.
         if self.quick || self.seen_drawn {
-            match self.one_die_value(state) {
-                Some(v) if self.quick => return self.play_quick(state, v, draw),
+            match self.one_value(state) {
+                Some(v) if self.quick && !v.bonus => return self.play_quick(state, v, draw),
+                Some(_) if self.quick => {}
                 Some(v) if self.quick_seen => {
                     if let Some(a) = self.play_quick_seen_drawn::<false>(state, v, &mut draw) {
                         return a;
@@ -439,7 +440,7 @@ mod tests {
     /// Whether the decision in `state` is drawn without its list: by
     /// [`Game::drawn_move`], or by [`Game::play_quick_seen_drawn`].
     fn drawn_without_list(game: &Game, state: &State) -> bool {
-        match game.one_die_value(state) {
+        match game.one_value(state) {
             Some(v) if game.quick_seen => game
                 .play_quick_seen_drawn::<false>(&mut state.clone(), v, &mut |_| 0)
                 .is_some(),
@@ -463,6 +464,8 @@ mod tests {
     #[test]
     fn a_random_decision_is_each_legal_action_with_the_same_chance() {
         let (mut drawn, mut several, mut listed) = (0usize, 0usize, 0usize);
+        // Lone bonuses drawn in the quick pass.
+        let mut bonuses = 0usize;
         for (name, game) in races() {
             for state in positions(&game, 29, 1500) {
                 if state.phase != Phase::Move {
@@ -492,14 +495,17 @@ mod tests {
                 if drawn_without_list(&game, &state) {
                     drawn += 1;
                     several += usize::from(legal.len() > 1 && state.pool.len() > 1);
+                    bonuses += usize::from(
+                        legal.len() > 1 && game.one_value(&state).is_some_and(|v| v.bonus),
+                    );
                 } else {
                     listed += 1;
                 }
             }
         }
         assert!(
-            drawn > 5_000 && several > 1_000 && listed > 1_000,
-            "{drawn} decisions drawn without their list ({several} among several moves on several values), {listed} listed"
+            drawn > 5_000 && several > 1_000 && listed > 1_000 && bonuses > 50,
+            "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus), {listed} listed"
         );
     }
 

@@ -648,6 +648,22 @@ impl Game {
         }
     }
 
+    /// The one waiting value of a decision that the drawn quick pass
+    /// answers ([`Game::play_quick_seen_drawn`]): a die value or a lone
+    /// bonus, no pair of a blockade followed. A bonus left alone in the
+    /// pool is moved as a die is: whole, by one group, or given up where
+    /// the rules allow.
+    #[inline(always)]
+    pub(crate) fn one_value(&self, state: &State) -> Option<PoolValue> {
+        if state.phase != Phase::Move || state.split.is_some() {
+            return None;
+        }
+        match state.pool[..] {
+            [v] if v.value > 0 => Some(v),
+            _ => None,
+        }
+    }
+
     /// Plays a seat's decision in a state that fits the game by its legal
     /// action number `pick(n)` of `n`, in the order of
     /// [`Game::legal_actions`], and returns the action. The quick decision
