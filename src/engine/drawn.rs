@@ -3,10 +3,11 @@
 //! A bot that picks uniformly among the legal actions needs only the one it
 //! picks. Where each legal action is a move that a check of its own allows
 //! (no rule chooses among moves by what else can move, as forced entry
-//! does, and no pass is allowed while a move is), the candidate moves are
-//! drawn in a random order and the first one allowed is played: of the
-//! allowed moves, each is the first drawn with the same chance, so the
-//! draw is uniform over the legal actions. Where the most of a throw must
+//! does), the candidate moves are drawn in a random order and the first
+//! one allowed is played: of the allowed moves, each is the first drawn
+//! with the same chance, so the draw is uniform over the legal actions.
+//! Where the rules let the seat give up what waits though it could move,
+//! a pass is one more candidate, always allowed. Where the most of a throw must
 //! be used (turn: use = most), a candidate is played when it uses the whole
 //! throw; when no allowed move does, the decision is listed in full.
 //! Mostly the first candidate drawn is allowed, so a decision asks about
@@ -182,6 +183,14 @@ impl Game {
             }
             None => return None,
         };
+        // A pass allowed beside the moves is the candidate after them.
+        let moves = n;
+        if self.may_pass(state) {
+            n += 1;
+        }
+        if n > MAX_CANDIDATES {
+            return None;
+        }
         let mut order = IN_ORDER;
         // Made only when a candidate needs it: mostly the pieces show the
         // first one drawn allowed.
@@ -192,7 +201,11 @@ impl Game {
         let (mut short, mut shorts) = (None, 0);
         while n > 0 {
             let i = draw(n);
-            let a = candidates.at(order[i] as usize);
+            let c = order[i] as usize;
+            if c == moves {
+                return Some(Action::Pass);
+            }
+            let a = candidates.at(c);
             order.swap(i, n - 1);
             n -= 1;
             if !self.candidate_allowed(state, &mut view, &values, &sums, a) {
@@ -216,7 +229,9 @@ impl Game {
 
     /// Whether the decision in `state` is drawn by [`Game::drawn_move`]: a
     /// race's move where the legal actions are the moves each allowed on
-    /// its own, and a pass only where none is.
+    /// its own, and a pass where none is or where the rules allow one
+    /// (but not beside the most of a throw: which moves use it is asked
+    /// only of moves).
     fn draws_moves(&self, state: &State) -> bool {
         self.race
             && state.phase == Phase::Move
@@ -224,7 +239,7 @@ impl Game {
             && !self.hot.entry_forced
             && !self.must_clear_start(state)
             && self.overdue_blockade(state).is_none()
-            && !self.may_pass(state)
+            && !(self.hot.use_most && self.may_pass(state))
     }
 
     /// The sums of two waiting dice that may bring a piece out, where the
@@ -464,8 +479,8 @@ mod tests {
     #[test]
     fn a_random_decision_is_each_legal_action_with_the_same_chance() {
         let (mut drawn, mut several, mut listed) = (0usize, 0usize, 0usize);
-        // Lone bonuses drawn in the quick pass.
-        let mut bonuses = 0usize;
+        // Lone bonuses drawn in the quick pass; passes drawn beside moves.
+        let (mut bonuses, mut passes) = (0usize, 0usize);
         for (name, game) in races() {
             for state in positions(&game, 29, 1500) {
                 if state.phase != Phase::Move {
@@ -498,14 +513,17 @@ mod tests {
                     bonuses += usize::from(
                         legal.len() > 1 && game.one_value(&state).is_some_and(|v| v.bonus),
                     );
+                    passes += usize::from(
+                        legal.len() > 1 && state.pool.len() > 1 && legal.contains(&Action::Pass),
+                    );
                 } else {
                     listed += 1;
                 }
             }
         }
         assert!(
-            drawn > 5_000 && several > 1_000 && listed > 1_000 && bonuses > 50,
-            "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus), {listed} listed"
+            drawn > 5_000 && several > 1_000 && listed > 1_000 && bonuses > 50 && passes > 50,
+            "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus, {passes} with a pass beside moves), {listed} listed"
         );
     }
 
