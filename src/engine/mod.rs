@@ -639,13 +639,7 @@ impl Game {
     /// no pair of a blockade followed.
     #[inline(always)]
     fn one_die_value(&self, state: &State) -> Option<PoolValue> {
-        if state.phase != Phase::Move || state.split.is_some() {
-            return None;
-        }
-        match state.pool[..] {
-            [v] if v.value > 0 && !v.bonus => Some(v),
-            _ => None,
-        }
+        self.one_value(state).filter(|v| !v.bonus)
     }
 
     /// The one waiting value of a decision that the drawn quick pass
