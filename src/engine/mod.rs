@@ -1013,16 +1013,24 @@ impl Game {
     }
 
     /// Sums of two waiting die values, for entry by a sum (entry: sum).
+    #[inline(always)]
     fn entry_sums(&self, state: &State) -> ArrayVec<u8, 8> {
-        let mut sums = ArrayVec::new();
         // Mostly two dice: their one sum.
         if let [a, b] = state.pool[..]
             && !a.bonus
             && !b.bonus
         {
+            let mut sums = ArrayVec::new();
             sums.push(a.value.saturating_add(b.value));
             return sums;
         }
+        self.entry_sums_of_many(state)
+    }
+
+    /// [`Game::entry_sums`] for any pool.
+    #[inline(never)]
+    fn entry_sums_of_many(&self, state: &State) -> ArrayVec<u8, 8> {
+        let mut sums = ArrayVec::new();
         let dice: ArrayVec<u8, MAX_POOL> = state
             .pool
             .iter()
