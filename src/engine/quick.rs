@@ -332,9 +332,10 @@ impl Game {
         Some(Action::Pass)
     }
 
-    /// Whether a move of the mover's by the value `v` may reach its
+    /// Whether a move of the mover's by the value `by` may reach its
     /// track's detour, and so be listed going round it too: then the
-    /// decision is not drawn by [`Game::play_quick_seen_drawn`].
+    /// decision is not drawn by [`Game::play_quick_seen_drawn`], nor its
+    /// candidates numbered by [`Game::drawn_move`].
     #[inline(always)]
     pub(super) fn may_go_round(&self, state: &State, by: u8) -> bool {
         let seat = state.mover as usize;
@@ -354,9 +355,9 @@ impl Game {
         } else {
             0
         };
-        let on = if self.seating.detour_again(seat) {
-            let past_end = (last as u16 + 1).saturating_sub(by as u16);
-            bytes_between(steps, first.max(past_end.min(255) as u8), last)
+        let past_end = (last as u16 + 1).saturating_sub(by as u16);
+        let on = if self.seating.detour_again(seat) && past_end <= last as u16 {
+            bytes_between(steps, first.max(past_end as u8), last)
         } else {
             0
         };
@@ -364,8 +365,9 @@ impl Game {
     }
 
     /// The candidate of a one-value decision under rules that
-    /// [`fits_seen`] (or [`fits_seen_drawn`]) that moves `count` pieces from step `from` by the
-    /// value `v`, with its landing step, where the rules allow it.
+    /// [`fits_seen`] (or [`fits_seen_drawn`]) that moves `count` pieces
+    /// from step `from` by the value `v`, with its landing step, where the
+    /// rules allow it.
     #[inline(always)]
     fn seen_candidate(
         &self,

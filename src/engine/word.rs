@@ -237,7 +237,8 @@ mod tests {
         // all equal but the second.
         assert_eq!(equal_bytes_mask(0x0700_0305, 0x0700_0405), 0xFFFD);
         assert_eq!(equal_bytes_mask(u128::MAX, 0), 0);
-        // Bytes 3, 200, 64 and 65 between 64 and 200; the zeros are not.
+        // Of bytes 3, 200, 64 and 65, the last three are between 64 and
+        // 200; 3 and the zeros are not.
         assert_eq!(bytes_between(0x4140_C803, 64, 200), 0xFFFF_FF00);
         assert_eq!(bytes_between(0x4140_C803, 201, 255), 0);
         // Words sharing some bytes: the same mask either way.
