@@ -62,29 +62,31 @@ struct Numbered {
     /// Each distinct value once, ascending.
     values: [u8; MAX_POOL],
     value_count: usize,
+    /// 2^16 / value_count, rounded up: a division by a multiply.
+    reciprocal: usize,
     /// How many candidates there are.
     len: usize,
 }
 
 impl Numbered {
     /// Candidate `c`: the moves out of the start first, then each group
-    /// on its way, in order, by each value.
+    /// on its way, in order, by each value. Without a branch on which
+    /// kind `c` is: the candidates are drawn in a random order.
     #[inline(always)]
     fn at(&self, c: usize) -> Action {
-        if let Some(&by) = self.entries[..self.entry_count].get(c) {
-            return Action::step(0, by);
-        }
-        let j = c - self.entry_count;
-        let (group, value) = if self.value_count == 1 {
-            (j, 0)
-        } else {
-            (j / self.value_count, j % self.value_count)
-        };
+        let entry = c < self.entry_count;
+        // The candidate's number among the moves on the way (0 for an entry).
+        let j = if entry { 0 } else { c - self.entry_count };
+        // j / value_count by a multiply: exact for j below MAX_CANDIDATES.
+        let group = (j * self.reciprocal) >> 16;
+        let value = j - group * self.value_count;
         let (from, count) = self.groups.nth(self.groups.way, group);
+        let by_way = self.values[value.min(MAX_POOL - 1)];
+        let by_entry = self.entries[c.min(self.entries.len() - 1)];
         Action::Move {
-            from,
-            count,
-            by: self.values[value],
+            from: if entry { 0 } else { from },
+            count: if entry { 1 } else { count },
+            by: if entry { by_entry } else { by_way },
         }
     }
 }
@@ -230,8 +232,8 @@ impl Game {
     /// Whether the decision in `state` is drawn by [`Game::drawn_move`]: a
     /// race's move where the legal actions are the moves each allowed on
     /// its own, and a pass where none is or where the rules allow one
-    /// (but not beside the most of a throw: which moves use it is asked
-    /// only of moves).
+    /// (but not beside the most of a throw of several values: which moves
+    /// use it is asked only of moves; one value left is used or not).
     fn draws_moves(&self, state: &State) -> bool {
         self.race
             && state.phase == Phase::Move
@@ -239,7 +241,7 @@ impl Game {
             && !self.hot.entry_forced
             && !self.must_clear_start(state)
             && self.overdue_blockade(state).is_none()
-            && !(self.hot.use_most && self.may_pass(state))
+            && !(self.hot.use_most && state.pool.len() > 1 && self.may_pass(state))
     }
 
     /// The sums of two waiting dice that may bring a piece out, where the
@@ -275,6 +277,7 @@ impl Game {
             entry_count: 0,
             values: [0; MAX_POOL],
             value_count: 0,
+            reciprocal: 0,
             len: 0,
         };
         // Values of one size stand together: one candidate each.
@@ -284,6 +287,7 @@ impl Game {
                 numbered.value_count += 1;
             }
         }
+        numbered.reciprocal = (1usize << 16).div_ceil(numbered.value_count.max(1));
         if groups.at_start != 0 {
             // As the list has them: a value of a size already out is passed over.
             let mut last = None;

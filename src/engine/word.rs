@@ -124,14 +124,15 @@ pub(crate) struct WordGroups {
 }
 
 impl WordGroups {
-    /// The `i`th group of `moves` (high bits of some of the bytes, `i`
-    /// below how many) as (step, size).
+    /// The `i`th group of `moves` (high bits of some of the bytes) as
+    /// (step, size); for an `i` not below how many, that of the last byte,
+    /// whatever it holds.
     #[inline(always)]
     pub(crate) fn nth(self, moves: u64, i: usize) -> (u8, u8) {
         // Byte j of the product counts the groups in bytes 0 to j.
         let counts = (moves >> 7).wrapping_mul(ONES);
         let picked = zero_bytes_of_word(counts ^ ((i as u64 + 1) * ONES)) & moves;
-        self.at(picked.trailing_zeros() & !7)
+        self.at((picked | 1 << 63).trailing_zeros() & !7)
     }
 
     /// The group of the byte at bit `at` as (step, size): its size is the
