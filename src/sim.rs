@@ -45,6 +45,15 @@ fn index_below(rng: &mut Rng, n: usize) -> usize {
     result as usize
 }
 
+/// A seat's draw of a number below `n`, as [`index_below`]. One type for
+/// every caller, so that the engine's drawn decisions, generic over the
+/// draw, are compiled once: two copies of them would not both fit the
+/// processor's cache of code.
+#[inline(always)]
+fn drawer(rng: &mut Rng) -> impl FnMut(usize) -> usize + '_ {
+    move |n| index_below(rng, n)
+}
+
 /// A chance action with its exact weights: a throw of the dice, or, before
 /// the first turn, the seat that begins.
 pub fn throw(game: &Game, state: &State, rng: &mut Rng) -> Action {
@@ -114,7 +123,7 @@ fn throw_in_race(game: &Game, state: &mut State, rng: &mut Rng) -> Action {
 /// Plays a seat's decision by a legal action picked at random.
 #[inline(always)]
 fn pick(game: &Game, state: &mut State, rng: &mut Rng, buf: &mut Vec<Action>) -> Action {
-    game.play_drawn(state, buf, |n| index_below(rng, n))
+    game.play_drawn(state, buf, drawer(rng))
 }
 
 /// One complete random game.
@@ -175,7 +184,7 @@ fn play_race(
             Phase::Throw if at_once.is_some() => {
                 let i = outcome(game, rng);
                 record(Action::Throw(i));
-                let draw = |n| index_below(rng, n);
+                let draw = drawer(rng);
                 let played = match at_once {
                     Some(AtOnce::Quick) => game.throw_and_play_quick(state, i as usize, draw),
                     Some(AtOnce::Seen) | None => game.throw_and_draw_seen(state, i as usize, draw),
