@@ -283,6 +283,7 @@ pub enum Phase {
 
 /// A value waiting to be used in this turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C, align(4))]
 pub struct PoolValue {
     /// How far it moves a piece.
     pub value: u8,
