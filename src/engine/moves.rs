@@ -762,7 +762,19 @@ impl Game {
         } else {
             none_on_way
         };
-        self.may_leave_start(value) && (!self.hot.first_differs || self.entry_allows(first, value))
+        self.may_leave_start_at_once(value)
+            && (!self.hot.first_differs || self.entry_allows(first, value))
+    }
+
+    /// [`Game::may_leave_start`] in place, where the one-value passes ask
+    /// it at every throw: a call of its own costs them more than its bit
+    /// test. Values too large for the bit sets go to the rules, apart.
+    #[inline(always)]
+    fn may_leave_start_at_once(&self, value: PoolValue) -> bool {
+        if value.value >= ENTRY_BITS {
+            return self.may_leave_start(value);
+        }
+        self.hot.entry_any_on[value.again as usize] & (1 << value.value) != 0
     }
 
     /// Whether `value` may let some piece leave its start, first or not;
