@@ -384,12 +384,13 @@ impl Game {
         sort_small(pieces);
     }
 
-    /// Counts the turns the ending seat's blockades have stood (stacks: blockade_turns).
+    /// Counts the turns the ending seat's blockades have stood (stacks:
+    /// blockade_turns). Apart from the end of a turn, which every game
+    /// runs through and which stays small without it.
+    #[cold]
+    #[inline(never)]
     fn age_blockades(&self, state: &mut State) {
         let stacks = &self.rules.stacks;
-        if stacks.blockade_turns == 0 || stacks.blockade == 0 {
-            return;
-        }
         let seat = state.mover;
         let home = self.seating.home(seat as usize);
         let old = state.blockade_ages.clone();
@@ -420,7 +421,9 @@ impl Game {
     }
 
     fn end_turn(&self, state: &mut State) {
-        self.age_blockades(state);
+        if self.hot.blockade_turns > 0 && self.hot.blockade > 0 {
+            self.age_blockades(state);
+        }
         state.tried = 0;
         state.pool.clear();
         state.extra = 0;
