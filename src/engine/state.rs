@@ -315,7 +315,9 @@ pub enum Phase {
     Over,
 }
 
-/// A value waiting to be used in this turn.
+/// A value waiting to be used in this turn. Four bytes, aligned, so that
+/// a value is copied whole: in three, it was written as two parts and read
+/// back as one, which the processor makes wait.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[repr(C, align(4))]
 pub struct PoolValue {
