@@ -25,7 +25,7 @@ use super::{
     Action, Game, Phase, State, distinct_ascending,
     moves::View,
     state::PoolValue,
-    word::{WordGroups, bytes_set},
+    word::{WordGroups, bytes_set, small_quotient},
 };
 use crate::rules::MAX_POOL;
 
@@ -62,8 +62,6 @@ struct Numbered {
     /// Each distinct value once, ascending.
     values: [u8; MAX_POOL],
     value_count: usize,
-    /// 2^16 / value_count, rounded up: a division by a multiply.
-    reciprocal: usize,
     /// How many candidates there are.
     len: usize,
 }
@@ -77,7 +75,7 @@ impl Numbered {
         let entry = c < self.entry_count;
         // The candidate's number among the moves on the way (0 for an entry).
         let j = if entry { 0 } else { c - self.entry_count };
-        let group = quotient(j, self.reciprocal);
+        let group = small_quotient(j, self.value_count);
         let value = j - group * self.value_count;
         let (from, count) = self.groups.nth(self.groups.way, group);
         let by_way = self.values[value.min(MAX_POOL - 1)];
@@ -88,19 +86,6 @@ impl Numbered {
             by: if entry { by_entry } else { by_way },
         }
     }
-}
-
-/// 2^16 / `n` rounded up (`n` above 0), for [`quotient`].
-fn reciprocal(n: usize) -> usize {
-    (1usize << 16).div_ceil(n.max(1))
-}
-
-/// `j / n` by a multiply by [`reciprocal`]`(n)`: exact for `j` below
-/// [`MAX_CANDIDATES`] and `n` at most [`MAX_POOL`], as the error of the
-/// rounding, below `j / 2^16`, never carries `j / n` past a whole number.
-#[inline(always)]
-fn quotient(j: usize, reciprocal: usize) -> usize {
-    (j * reciprocal) >> 16
 }
 
 /// The candidate moves of a decision: numbered from the word, or listed.
@@ -289,7 +274,6 @@ impl Game {
             entry_count: 0,
             values: [0; MAX_POOL],
             value_count: 0,
-            reciprocal: 0,
             len: 0,
         };
         // Values of one size stand together: one candidate each.
@@ -299,7 +283,6 @@ impl Game {
                 numbered.value_count += 1;
             }
         }
-        numbered.reciprocal = reciprocal(numbered.value_count);
         if groups.at_start != 0 {
             // As the list has them: a value of a size already out is passed over.
             let mut last = None;
@@ -541,17 +524,6 @@ mod tests {
             drawn > 5_000 && several > 1_000 && listed > 1_000 && bonuses > 50 && passes > 50,
             "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus, {passes} with a pass beside moves), {listed} listed"
         );
-    }
-
-    /// A candidate's group is its number divided by the number of values,
-    /// worked out by a multiply: exact for every number and count of values.
-    #[test]
-    fn a_division_by_a_multiply_is_exact() {
-        for n in 1..=MAX_POOL {
-            for j in 0..MAX_CANDIDATES {
-                assert_eq!(quotient(j, reciprocal(n)), j / n, "{j} / {n}");
-            }
-        }
     }
 
     /// The candidates numbered from the mover's word are the ones the list

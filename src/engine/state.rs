@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
-use super::word::{equal_bytes_mask, low_bits};
+use super::word::{equal_bytes_mask, low_bits, small_quotient};
 use crate::rules::{MAX_PIECES, MAX_POOL, MAX_SEATS};
 
 /// The most pieces one seat may have.
@@ -200,7 +200,7 @@ impl Pieces {
             // Mostly one piece is taken: it goes to the front of its seat's
             // steps and those before it move up one place, in one word.
             let at = hits.trailing_zeros() as usize;
-            let start = seat_of_byte(at, per_seat) * per_seat;
+            let start = small_quotient(at, per_seat) * per_seat;
             let mut bytes = [0u8; 8];
             bytes.copy_from_slice(&self.steps[start..start + 8]);
             let word = u64::from_le_bytes(bytes);
@@ -229,25 +229,6 @@ impl Pieces {
         }
         taken
     }
-}
-
-/// The seat whose steps hold byte `at` (below 16) of the pieces, each
-/// seat holding `per_seat` (1 to 16): a multiply, where a division would
-/// take as long as the rest of a capture. Exact, as the rounding of the
-/// reciprocal adds less than 16 / 1024 to a quotient at most 15/16 past
-/// a whole number.
-#[inline(always)]
-fn seat_of_byte(at: usize, per_seat: usize) -> usize {
-    const RECIPROCALS: [usize; 17] = {
-        let mut r = [0; 17];
-        let mut n = 1;
-        while n < 17 {
-            r[n] = 1024_usize.div_ceil(n);
-            n += 1;
-        }
-        r
-    };
-    (at * RECIPROCALS[per_seat.min(16)]) >> 10
 }
 
 /// The high bit of each zero byte of an eight-byte `word`, and no other bit.
@@ -488,21 +469,6 @@ mod tests {
         // Nothing there: nothing changes.
         assert_eq!(pieces.send_back_matching(at_each([99; 16])), 0);
         assert_eq!(&pieces[1], &[0, 3, 7, 12]);
-    }
-
-    /// The seat of a byte by a multiply is the quotient, for every byte
-    /// and size of seat it is asked of.
-    #[test]
-    fn the_seat_of_a_byte_is_its_place_divided_by_the_seat_size() {
-        for per_seat in 1..=16 {
-            for at in 0..16 {
-                assert_eq!(
-                    seat_of_byte(at, per_seat),
-                    at / per_seat,
-                    "{at} / {per_seat}"
-                );
-            }
-        }
     }
 
     #[test]

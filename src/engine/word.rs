@@ -34,6 +34,24 @@ pub(crate) fn bytes_set(bits: u64) -> u8 {
     ((bits >> 7).wrapping_mul(ONES) >> 56) as u8
 }
 
+/// `j / n` by a multiply, for `j` below 64 and `n` from 1 to 16 (others
+/// are taken as the nearest of those): a division takes as long as a
+/// dozen other steps. Exact, as the rounded-up reciprocal adds less than
+/// 64 / 2^16 to a quotient at most 15/16 past a whole number.
+#[inline(always)]
+pub(crate) fn small_quotient(j: usize, n: usize) -> usize {
+    const RECIPROCALS: [usize; 17] = {
+        let mut r = [0; 17];
+        let mut n = 1;
+        while n < 17 {
+            r[n] = (1usize << 16).div_ceil(n);
+            n += 1;
+        }
+        r
+    };
+    (j * RECIPROCALS[n.clamp(1, 16)]) >> 16
+}
+
 /// Each byte whose high bit `bits` has set made whole (0xFF).
 #[inline(always)]
 pub(crate) fn whole_bytes(bits: u64) -> u64 {
@@ -234,6 +252,12 @@ mod tests {
         assert_eq!(low_bits(12), 0xFFF);
         assert_eq!(low_bits(64), u64::MAX);
         assert_eq!(whole_bytes(0x80_0080), 0xFF_00FF);
+        // A division by a multiply: exact wherever it is asked.
+        for n in 1..=16 {
+            for j in 0..64 {
+                assert_eq!(small_quotient(j, n), j / n, "{j} / {n}");
+            }
+        }
         // Bytes 5, 3, 0, 7 against 5, 4, 0, 7, and twelve zeros each:
         // all equal but the second.
         assert_eq!(equal_bytes_mask(0x0700_0305, 0x0700_0405), 0xFFFD);
