@@ -774,7 +774,7 @@ impl Game {
         if value.value >= ENTRY_BITS {
             return self.may_leave_start(value);
         }
-        self.hot.entry_any_on[value.again as usize] & (1 << value.value) != 0
+        self.entry_any_bit(value)
     }
 
     /// Whether `value` may let some piece leave its start, first or not;
@@ -784,6 +784,13 @@ impl Game {
         if value.value >= ENTRY_BITS {
             return self.entry_allows(false, value) || self.entry_allows(true, value);
         }
+        self.entry_any_bit(value)
+    }
+
+    /// [`Game::may_leave_start`] for a value below [`ENTRY_BITS`], read
+    /// off the bit sets.
+    #[inline(always)]
+    fn entry_any_bit(&self, value: PoolValue) -> bool {
         self.hot.entry_any_on[value.again as usize] & (1 << value.value) != 0
     }
 
