@@ -378,21 +378,22 @@ impl Game {
                 && (!round || self.reaches_detour(seat, from, by))
                 && self.allowed_lazily(state, view, from, count, v, round)
         });
-        by_value
-            || (from == 0
-                && !round
-                && sums.contains(&by)
-                && self.sum_allowed(state, self.view_made(view, state), by))
+        by_value || (from == 0 && !round && sums.contains(&by) && self.sum_allowed(state, view, by))
     }
 
-    /// Whether a piece may leave its start by the sum `sum` of two dice.
-    fn sum_allowed(&self, state: &State, view: &View, sum: u8) -> bool {
+    /// Whether a piece may leave its start by the sum `sum` of two dice. A
+    /// sum that lets no piece out is refused before the view is made: most
+    /// sums of two dice are no entry throw.
+    fn sum_allowed(&self, state: &State, view: &mut Option<View>, sum: u8) -> bool {
         let v = PoolValue {
             value: sum,
             again: false,
             bonus: false,
         };
-        self.check_present(state, view, 0, 1, v, false).is_ok()
+        self.lets_out_now(state, v)
+            && self
+                .check_present(state, self.view_made(view, state), 0, 1, v, false)
+                .is_ok()
     }
 
     /// Whether the allowed move `a` lets the whole throw of `all` values be

@@ -28,6 +28,12 @@ pub(crate) struct Hot {
     pub entry_sum: bool,
     pub bonus_after_dice: bool,
     pub use_most: bool,
+    /// `turn: must_move = no`: a seat may always give up what waits.
+    pub pass_always: bool,
+    /// `turn: use = one`: once a value is used, the rest may be given up.
+    pub pass_after_one: bool,
+    /// `turn: bonus_optional`: a pool of bonuses alone may be given up.
+    pub bonus_optional: bool,
     pub blockade: u8,
     pub blockade_turns: u8,
     /// Whether a seat's view includes its own side (a blockade stops its own side).
@@ -94,6 +100,9 @@ impl Hot {
             entry_sum: rules.entry.sum,
             bonus_after_dice: rules.turn.bonus_after_dice,
             use_most: rules.turn.use_values == UseValues::Most,
+            pass_always: !rules.turn.must_move,
+            pass_after_one: rules.turn.use_values == UseValues::One,
+            bonus_optional: rules.turn.bonus_optional,
             blockade: stacks.blockade,
             blockade_turns: stacks.blockade_turns,
             view_own: stacks.blocks_own && stacks.blockade > 0,

@@ -27,8 +27,7 @@ pub use outcome::{EndReason, Outcome};
 pub use state::{MAX_SEAT_PIECES, Phase, Pieces, PoolValue, State};
 
 use crate::rules::{
-    MAX_PIECES, MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, UseValues,
-    dice::Outcome as DiceOutcome,
+    MAX_PIECES, MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome,
 };
 use moves::{Occupancy, View};
 
@@ -824,10 +823,15 @@ impl Game {
     /// Whether the mover may give up the waiting values though some can be
     /// used (turn: must_move = no, use = one after one value, bonus_optional).
     pub fn may_pass(&self, state: &State) -> bool {
-        let turn = &self.rules.turn;
-        !turn.must_move
-            || (turn.use_values == UseValues::One && state.used > 0)
-            || (turn.bonus_optional && state.pool.iter().all(|v| v.bonus))
+        self.may_pass_after_die(state)
+            || (self.hot.bonus_optional && state.pool.iter().all(|v| v.bonus))
+    }
+
+    /// [`Game::may_pass`] where a die value waits, so that the waiting
+    /// values are not all bonuses: asked at every throw of a one-die game.
+    #[inline(always)]
+    pub(crate) fn may_pass_after_die(&self, state: &State) -> bool {
+        self.hot.pass_always || (self.hot.pass_after_one && state.used > 0)
     }
 
     /// Every move the rules allow on its own, before the rules that choose
@@ -1859,6 +1863,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::UseValues;
 
     /// Two waiting values are put in order as the loop over any number
     /// puts them, for every pair of small values, thrown again or not,

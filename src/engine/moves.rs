@@ -483,17 +483,32 @@ impl Game {
         value: PoolValue,
         round: bool,
     ) -> bool {
-        (!round && self.plainly_allowed(state, from, count, value))
-            || self
-                .check_present(
-                    state,
-                    self.view_made(view, state),
-                    from,
-                    count,
-                    value,
-                    round,
-                )
-                .is_ok()
+        if !round {
+            if self.plainly_allowed(state, from, count, value) {
+                return true;
+            }
+            if self.plainly_overshoots(state.mover as usize, from, value.value) {
+                return false;
+            }
+        }
+        self.check_present(
+            state,
+            self.view_made(view, state),
+            from,
+            count,
+            value,
+            round,
+        )
+        .is_ok()
+    }
+
+    /// Whether a plain move of `seat`'s pieces on their way from step
+    /// `from` by the value `by` goes past home where the rules of home
+    /// refuse that: read from the table of ends, without a view. The whole
+    /// check refuses such a move whatever else stands in its way.
+    #[inline(always)]
+    pub(crate) fn plainly_overshoots(&self, seat: usize, from: u8, by: u8) -> bool {
+        from > 0 && self.ends.end(seat, from, by) == Some(NONE)
     }
 
     /// The mover's view, made now if not yet.
@@ -1034,6 +1049,38 @@ mod tests {
     use super::super::tests::{positions, races};
     use super::*;
 
+    /// Each move of the mover's groups, at each size, by each value up to
+    /// `most`, in positions of random games (from `seed`) of every bundled
+    /// race: `each(name, game, state, view, from, count, value)`.
+    fn each_group_move(
+        seed: u64,
+        most: u8,
+        mut each: impl FnMut(&str, &Game, &State, &View, u8, u8, PoolValue),
+    ) {
+        for (name, game) in races() {
+            for state in positions(&game, seed, 400) {
+                if state.phase != super::super::Phase::Move {
+                    continue;
+                }
+                let seat = state.mover as usize;
+                let view = View::new(&game, &state, seat);
+                let home = game.seating.home(seat);
+                for (from, size) in game.groups(&state.pieces[seat], home) {
+                    for count in 1..=size {
+                        for value in 1..=most {
+                            let v = PoolValue {
+                                value,
+                                again: false,
+                                bonus: false,
+                            };
+                            each(name, &game, &state, &view, from, count, v);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// A move the pieces alone show allowed ([`Game::plainly_allowed`])
     /// is one the whole check allows, to the same step, for every group
     /// of the mover by every value up to the longest walk, in positions of
@@ -1041,41 +1088,55 @@ mod tests {
     #[test]
     fn a_move_the_pieces_show_allowed_is_allowed() {
         let (mut plain, mut left) = (0usize, 0usize);
-        for (name, game) in races() {
-            for state in positions(&game, 43, 400) {
-                if state.phase != super::super::Phase::Move {
-                    continue;
+        each_group_move(
+            43,
+            MAX_WALK as u8,
+            |name, game, state, view, from, count, v| {
+                if !game.plainly_allowed(state, from, count, v) {
+                    left += 1;
+                    return;
                 }
-                let seat = state.mover as usize;
-                let view = View::new(&game, &state, seat);
-                let home = game.seating.home(seat);
-                for (from, most) in game.groups(&state.pieces[seat], home) {
-                    for count in 1..=most {
-                        for value in 1..=MAX_WALK as u8 {
-                            let v = PoolValue {
-                                value,
-                                again: false,
-                                bonus: false,
-                            };
-                            if !game.plainly_allowed(&state, from, count, v) {
-                                left += 1;
-                                continue;
-                            }
-                            let checked = game.check_target(&state, &view, from, count, v, false);
-                            assert_eq!(
-                                checked,
-                                Ok(from + value),
-                                "{name}: {count} from {from} by {value} in {state:?}"
-                            );
-                            plain += 1;
-                        }
-                    }
-                }
-            }
-        }
+                let checked = game.check_target(state, view, from, count, v, false);
+                assert_eq!(
+                    checked,
+                    Ok(from + v.value),
+                    "{name}: {count} from {from} by {} in {state:?}",
+                    v.value
+                );
+                plain += 1;
+            },
+        );
         assert!(
             plain > 10_000 && left > 1_000,
             "{plain} plainly allowed, {left} left to the check"
+        );
+    }
+
+    /// A move the table of ends shows going past home
+    /// ([`Game::plainly_overshoots`]) is one the whole check refuses, for
+    /// every group of the mover by every value a bonus can be, in
+    /// positions of random games of every bundled race: the view need not
+    /// be made to refuse it.
+    #[test]
+    fn a_move_the_table_shows_past_home_is_refused() {
+        let (mut past, mut short) = (0usize, 0usize);
+        each_group_move(47, 20, |name, game, state, view, from, count, v| {
+            let seat = state.mover as usize;
+            if !game.plainly_overshoots(seat, from, v.value) {
+                short += 1;
+                return;
+            }
+            let checked = game.check_present(state, view, from, count, v, false);
+            assert!(
+                checked.is_err(),
+                "{name}: {count} from {from} by {} allowed in {state:?}",
+                v.value
+            );
+            past += 1;
+        });
+        assert!(
+            past > 1_000 && short > 10_000,
+            "{past} past home, {short} short of it"
         );
     }
 

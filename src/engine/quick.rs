@@ -743,7 +743,7 @@ impl Game {
         // 0 to i, so the top byte counts them all.
         let counts = (moves.moves >> 7).wrapping_mul(ONES);
         let n = (counts >> 56) as usize;
-        let options = n + usize::from((n == 0) | self.may_pass(state));
+        let options = n + usize::from((n == 0) | self.may_pass_after_die(state));
         let k = pick(options);
         if k >= n {
             self.apply_fitting(state, Action::Pass);
