@@ -484,10 +484,17 @@ impl Game {
         round: bool,
     ) -> bool {
         if !round {
-            if self.plainly_allowed(state, from, count, value) {
+            let plainly = if from == 0 {
+                self.plainly_enters(state, count, value)
+            } else {
+                self.plainly_allowed(state, from, count, value)
+            };
+            if plainly {
                 return true;
             }
-            if self.plainly_overshoots(state.mover as usize, from, value.value) {
+            if self.waits_for_dice(state, value)
+                || self.plainly_overshoots(state.mover as usize, from, value.value)
+            {
                 return false;
             }
         }
@@ -500,6 +507,28 @@ impl Game {
             round,
         )
         .is_ok()
+    }
+
+    /// Whether [`Game::check_present`] surely lets one piece leave its
+    /// start by `value` to its first step, seen from the pieces without a
+    /// view: the value lets it out, and nobody the view would hold stands
+    /// there (room being sure, as for [`Game::plainly_allowed`]).
+    #[inline(always)]
+    fn plainly_enters(&self, state: &State, count: u8, value: PoolValue) -> bool {
+        let seat = state.mover as usize;
+        count == 1
+            && !value.bonus
+            && !self.hot.entry_moves_score
+            && self.lets_out_now(state, value)
+            && self.room_for(state, seat, 1, 1)
+            && self.clear_to_by_bytes(state, seat, 0, 1)
+    }
+
+    /// Whether the bonus `value` must wait for the dice still waiting
+    /// (turn: bonus = after_dice), where the whole check refuses it.
+    #[inline(always)]
+    fn waits_for_dice(&self, state: &State, value: PoolValue) -> bool {
+        value.bonus && self.hot.bonus_after_dice && state.pool.iter().any(|v| !v.bonus)
     }
 
     /// Whether a plain move of `seat`'s pieces on their way from step
@@ -598,7 +627,7 @@ impl Game {
         let seat = state.mover as usize;
         let hot = &self.hot;
         let home = self.seating.home(seat);
-        if value.bonus && hot.bonus_after_dice && state.pool.iter().any(|v| !v.bonus) {
+        if self.waits_for_dice(state, value) {
             return Err(Refusal::BonusAfterDice);
         }
         let target = if from == 0 {
@@ -1081,34 +1110,41 @@ mod tests {
         }
     }
 
-    /// A move the pieces alone show allowed ([`Game::plainly_allowed`])
-    /// is one the whole check allows, to the same step, for every group
-    /// of the mover by every value up to the longest walk, in positions of
-    /// random games of every bundled race.
+    /// A move the pieces alone show allowed ([`Game::plainly_allowed`],
+    /// and out of the start [`Game::plainly_enters`]) is one the whole
+    /// check allows, to the same step, for every group of the mover by
+    /// every value up to the longest walk, in positions of random games of
+    /// every bundled race.
     #[test]
     fn a_move_the_pieces_show_allowed_is_allowed() {
-        let (mut plain, mut left) = (0usize, 0usize);
+        let (mut plain, mut entries, mut left) = (0usize, 0usize, 0usize);
         each_group_move(
             43,
             MAX_WALK as u8,
             |name, game, state, view, from, count, v| {
-                if !game.plainly_allowed(state, from, count, v) {
+                let (plainly, to) = if from == 0 {
+                    (game.plainly_enters(state, count, v), 1)
+                } else {
+                    (game.plainly_allowed(state, from, count, v), from + v.value)
+                };
+                if !plainly {
                     left += 1;
                     return;
                 }
                 let checked = game.check_target(state, view, from, count, v, false);
                 assert_eq!(
                     checked,
-                    Ok(from + v.value),
+                    Ok(to),
                     "{name}: {count} from {from} by {} in {state:?}",
                     v.value
                 );
                 plain += 1;
+                entries += usize::from(from == 0);
             },
         );
         assert!(
-            plain > 10_000 && left > 1_000,
-            "{plain} plainly allowed, {left} left to the check"
+            plain > 10_000 && entries > 500 && left > 1_000,
+            "{plain} plainly allowed ({entries} out of the start), {left} left to the check"
         );
     }
 
