@@ -537,7 +537,10 @@ impl Game {
         }
         let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
         let word = state.pieces.first_word();
-        if !self.seating.passed_clear(word, seat, from, target, crowd)? {
+        if !self
+            .seating
+            .way_clear_asking(word, seat, (from, target), crowd, false)?
+        {
             return None;
         }
         let mut view = View::EMPTY;
