@@ -196,8 +196,9 @@ impl Game {
         let mut view = None;
         let all = state.pool.len() as u8;
         let use_most = self.hot.use_most && all > 1;
-        // An allowed move that does not use the whole throw, and how many.
-        let (mut short, mut shorts) = (None, 0);
+        // The allowed moves that do not use the whole throw, a bit each by
+        // its number (below 64: `MAX_CANDIDATES`).
+        let mut shorts = 0u64;
         while n > 0 {
             let i = draw(n);
             let c = order[i] as usize;
@@ -213,17 +214,41 @@ impl Game {
             if !use_most || self.uses_whole_throw(state, &mut view, a, all) {
                 return Some(a);
             }
-            short = Some(a);
-            shorts += 1;
+            shorts |= 1 << c;
         }
-        match (short, shorts) {
+        if shorts == 0 {
             // Nothing can move.
-            (None, _) => Some(Action::Pass),
-            // The only move is legal whatever it uses.
-            (Some(a), 1) => Some(a),
-            // Which of them use the most is the general path's to say.
-            _ => None,
+            return Some(Action::Pass);
         }
+        if shorts & (shorts - 1) == 0 {
+            // The only move is legal whatever it uses.
+            return Some(candidates.at(shorts.trailing_zeros() as usize));
+        }
+        // Of two values, each of these uses one: those using the larger
+        // are kept. With more, how many each leaves is the general path's.
+        (all == 2).then(|| Self::drawn_using_larger(shorts, |c| candidates.at(c), draw))
+    }
+
+    /// Of the allowed moves numbered by the bits of `shorts`, each of
+    /// which uses one of the two waiting values and none both, one of
+    /// those using the larger value, drawn by `draw` as the general path
+    /// draws it from the list it keeps (turn: use = most): in the order of
+    /// their numbers, which is the list's.
+    #[cold]
+    fn drawn_using_larger(
+        shorts: u64,
+        at: impl Fn(usize) -> Action,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Action {
+        let mut moves = Listed::new();
+        let mut left = shorts;
+        while left != 0 {
+            moves.push(at(left.trailing_zeros() as usize));
+            left &= left - 1;
+        }
+        let largest = moves.iter().filter_map(|a| a.by()).max();
+        moves.retain(|a| a.by() == largest);
+        moves[draw(moves.len())]
     }
 
     /// Whether the decision in `state` is drawn by [`Game::drawn_move`]: a
@@ -472,6 +497,69 @@ mod tests {
         }
     }
 
+    /// Checks that a random seat's decision in `state` is each legal
+    /// action with the same chance and nothing else: every way of drawing
+    /// is followed, and the chances of each action are added up exactly.
+    /// Returns the legal actions; `None` where there are too many ways.
+    fn drawn_alike(name: &str, game: &Game, state: &State) -> Option<Vec<Action>> {
+        let play = |draw: Draw| {
+            let mut after = state.clone();
+            Some(game.play_drawn(&mut after, &mut Vec::new(), draw))
+        };
+        let ways = each_drawing(5000, play)?;
+        let legal = game.legal_actions(state);
+        let mut chances = vec![0.0; legal.len()];
+        for (a, chance) in ways {
+            let at = legal.iter().position(|&l| l == a);
+            let at = at.unwrap_or_else(|| panic!("{name}: {a} drawn in {state:?}"));
+            chances[at] += chance;
+        }
+        for (a, chance) in legal.iter().zip(&chances) {
+            assert!(
+                (chance * legal.len() as f64 - 1.0).abs() < 1e-9,
+                "{name}: {a} drawn with chance {chance} of {} in {state:?}",
+                legal.len()
+            );
+        }
+        Some(legal)
+    }
+
+    /// Where the most of a throw of two values must be used and no move
+    /// uses both, a random seat draws among the moves using the larger
+    /// value (the text's "if only one die can be used, the smaller is
+    /// given up"), each with the same chance, without the list: in
+    /// positions of random games of every bundled race that uses the most.
+    #[test]
+    fn where_no_move_uses_both_values_one_using_the_larger_is_drawn() {
+        let mut found = 0usize;
+        for (name, game) in races().filter(|(_, g)| g.hot.use_most) {
+            for state in positions(&game, 61, 30_000) {
+                if state.phase != Phase::Move || state.pool.len() != 2 {
+                    continue;
+                }
+                let legal = game.legal_actions(&state);
+                if legal.len() < 2 || legal.iter().any(|&a| game.depth_tried(&state, a, 2) == 2) {
+                    continue;
+                }
+                let Some(drawn) = game.drawn_move(&state, &mut |_| 0) else {
+                    continue;
+                };
+                assert!(legal.contains(&drawn), "{name}: {drawn} in {state:?}");
+                let largest = legal.iter().filter_map(|a| a.by()).max();
+                assert!(
+                    legal.iter().all(|a| a.by() == largest),
+                    "{name}: {legal:?} in {state:?}"
+                );
+                drawn_alike(name, &game, &state);
+                found += 1;
+            }
+        }
+        assert!(
+            found > 10,
+            "{found} decisions among moves of the larger value"
+        );
+    }
+
     /// A random seat's decision is each legal action with the same chance
     /// and nothing else, for the decisions of random games of every bundled
     /// race, drawn without their list or not: every way of drawing is
@@ -486,27 +574,9 @@ mod tests {
                 if state.phase != Phase::Move {
                     continue;
                 }
-                let play = |draw: Draw| {
-                    let mut after = state.clone();
-                    Some(game.play_drawn(&mut after, &mut Vec::new(), draw))
-                };
-                let Some(ways) = each_drawing(5000, play) else {
+                let Some(legal) = drawn_alike(name, &game, &state) else {
                     continue;
                 };
-                let legal = game.legal_actions(&state);
-                let mut chances = vec![0.0; legal.len()];
-                for (a, chance) in ways {
-                    let at = legal.iter().position(|&l| l == a);
-                    let at = at.unwrap_or_else(|| panic!("{name}: {a} drawn in {state:?}"));
-                    chances[at] += chance;
-                }
-                for (a, chance) in legal.iter().zip(&chances) {
-                    assert!(
-                        (chance * legal.len() as f64 - 1.0).abs() < 1e-9,
-                        "{name}: {a} drawn with chance {chance} of {} in {state:?}",
-                        legal.len()
-                    );
-                }
                 if drawn_without_list(&game, &state) {
                     drawn += 1;
                     several += usize::from(legal.len() > 1 && state.pool.len() > 1);
@@ -523,7 +593,7 @@ mod tests {
         }
         assert!(
             drawn > 5_000 && several > 1_000 && listed > 1_000 && bonuses > 50 && passes > 50,
-            "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus, {passes} with a pass beside moves), {listed} listed"
+            "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus, {passes} with a pass beside moves), listed"
         );
     }
 
