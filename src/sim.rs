@@ -146,7 +146,8 @@ pub struct Played {
 /// Plays one random game from the start.
 pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
     let mut state = game.new_initial_state();
-    let mut buf = Vec::with_capacity(64);
+    // Filled only where a decision is listed in full: mostly never.
+    let mut buf = Vec::new();
     let mut history = Vec::new();
     let mut actions = 0;
     let mut record = |a: Action| {
