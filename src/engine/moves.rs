@@ -539,7 +539,7 @@ impl Game {
         let word = state.pieces.first_word();
         if !self
             .seating
-            .way_clear_asking(word, seat, (from, target), crowd, false)?
+            .passed_clear(word, seat, (from, target), crowd)?
         {
             return None;
         }

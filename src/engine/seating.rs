@@ -81,31 +81,31 @@ fn on_row<const TWICE: bool>(word: u128, [first, second]: [u128; 2]) -> u32 {
     equal_bytes_mask(word, first) | again
 }
 
-/// [`Seating::way_clear`] over the rows of `viewed_steps` from the step
-/// moved from to the landing step: on each step passed fewer than `crowd`
-/// (1 or 2) pieces, the pieces a blockade needs, and where `landing` is
-/// asked, none on the landing cell.
+/// Whether none of the rows `passed` of `viewed_steps` holds `crowd` (1
+/// or 2) pieces or more, the pieces a blockade needs.
 #[inline(always)]
-fn way_clear_in<const TWICE: bool>(
-    word: u128,
-    steps: &[[u128; 2]],
-    crowd: u8,
-    landing: bool,
-) -> bool {
-    let [.., last] = steps else {
-        return false;
-    };
-    if landing && on_row::<TWICE>(word, *last) != 0 {
-        return false;
-    }
+fn passed_clear_in<const TWICE: bool>(word: u128, passed: &[[u128; 2]], crowd: u8) -> bool {
     // Two or more on a step passed: the lowest bit cleared leaves one.
     let lowest = u32::from(crowd > 1);
-    let passed = steps.get(1..steps.len() - 1).unwrap_or_default();
     let crowded = passed.iter().fold(0, |crowded, &row| {
         let here = on_row::<TWICE>(word, row);
         crowded | (here & here.wrapping_sub(lowest))
     });
     crowded == 0
+}
+
+/// [`Seating::way_clear`] over the rows of `viewed_steps` from the step
+/// moved from to the landing step.
+#[inline(always)]
+fn way_clear_in<const TWICE: bool>(word: u128, steps: &[[u128; 2]], crowd: u8) -> bool {
+    let [.., landing] = steps else {
+        return false;
+    };
+    if on_row::<TWICE>(word, *landing) != 0 {
+        return false;
+    }
+    let passed = steps.get(1..steps.len() - 1).unwrap_or_default();
+    passed_clear_in::<TWICE>(word, passed, crowd)
 }
 
 /// No row: a byte of the pieces that a view leaves out.
@@ -313,29 +313,39 @@ impl Seating {
         target: u8,
         crowd: u8,
     ) -> Option<bool> {
-        self.way_clear_asking(word, a, (from, target), crowd, true)
-    }
-
-    /// [`Seating::way_clear`], the landing cell asked where `landing`: with
-    /// `false`, whether no step after `from` and before `target` holds
-    /// `crowd` pieces or more.
-    #[inline(always)]
-    pub(crate) fn way_clear_asking(
-        &self,
-        word: u128,
-        a: usize,
-        (from, target): (u8, u8),
-        crowd: u8,
-        landing: bool,
-    ) -> Option<bool> {
         let row = a * self.stride;
         let steps = self
             .viewed_steps
             .get(row + from as usize..=row + target as usize)?;
         Some(if self.viewed_once {
-            way_clear_in::<false>(word, steps, crowd, landing)
+            way_clear_in::<false>(word, steps, crowd)
         } else {
-            way_clear_in::<true>(word, steps, crowd, landing)
+            way_clear_in::<true>(word, steps, crowd)
+        })
+    }
+
+    /// [`Seating::way_clear`] for the steps passed alone, the landing cell
+    /// left out: whether no step after `from` and before `target` holds
+    /// `crowd` pieces or more.
+    #[inline(always)]
+    pub(crate) fn passed_clear(
+        &self,
+        word: u128,
+        a: usize,
+        (from, target): (u8, u8),
+        crowd: u8,
+    ) -> Option<bool> {
+        let row = a * self.stride;
+        let passed = match target.checked_sub(1) {
+            Some(last) if last > from => self
+                .viewed_steps
+                .get(row + from as usize + 1..=row + last as usize)?,
+            _ => &[],
+        };
+        Some(if self.viewed_once {
+            passed_clear_in::<false>(word, passed, crowd)
+        } else {
+            passed_clear_in::<true>(word, passed, crowd)
         })
     }
 
