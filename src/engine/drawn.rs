@@ -9,9 +9,13 @@
 //! Where the rules let the seat give up what waits though it could move,
 //! a pass is one more candidate, always allowed. Where the most of a throw must
 //! be used (turn: use = most), a candidate is played when it uses the whole
-//! throw; when no allowed move does, the decision is listed in full.
+//! throw; when no allowed move does, the allowed ones have all been seen:
+//! of two values, one of those using the larger is drawn, and a decision
+//! on more is listed in full.
 //! Mostly the first candidate drawn is allowed, so a decision asks about
-//! one or two moves instead of all of them. Where the mover's pieces fit a
+//! one or two moves instead of all of them, and mostly the pieces alone
+//! show whether it is ([`Game::allowed_lazily`]): the view of the board
+//! is marked only where they do not. Where the mover's pieces fit a
 //! word, the candidates are not even listed: each is worked out from its
 //! number. The one-value decision of
 //! rules with blockades is drawn the same way, in its quick pass

@@ -472,7 +472,11 @@ impl Game {
     }
 
     /// [`Game::check_present`] with the view made only if the pieces alone
-    /// do not show the move allowed ([`Game::plainly_allowed`]).
+    /// do not answer: a move they show allowed ([`Game::plainly_allowed`],
+    /// [`Game::plainly_enters`]), or refused whatever stands in the way (a
+    /// bonus that waits for the dice, a move past home), or whose way is
+    /// clear but for its landing cell, checked with a view of that cell
+    /// alone ([`Game::landing_view`]).
     #[inline(always)]
     pub(crate) fn allowed_lazily(
         &self,
