@@ -911,6 +911,35 @@ fn without_the_house_rule_a_blockade_stands_as_long_as_its_owner_likes() {
 }
 
 #[test]
+fn a_pawn_turning_into_its_home_row_passes_no_square_beyond_its_tip() {
+    // Red's pawn at step 62, two short of its tip j19 (step 64); blue holds
+    // a blockade on k18, two squares past red's tip, which is red's step
+    // 66 of its second lap. Red threw 5-1. Played plainly, the 5 turns into
+    // the home row at the tip (step 135, j16) and passes no square of the
+    // circuit beyond it, so blue's blockade is not in its way; played
+    // `round`, the pawn would go on round the board over k18, and may not.
+    let g = game(4);
+    let blue = same_cell(&g, 1, 66);
+    let mut s = position(
+        &g,
+        &[&[0, 0, 10, 62], &[0, 0, blue, blue], &[0; 4], &[0; 4]],
+        &[5, 1],
+    );
+    assert_eq!(cell_of(&g, 0, 66), "k18");
+    let round = Action::Round {
+        from: 62,
+        count: 1,
+        by: 5,
+    };
+    let (refusal, _) = refused(&g, &mut s, round);
+    assert!(matches!(refusal, Refusal::Blockade(..)), "{refusal:?}");
+    assert_eq!(refused_cell(&g, refusal).as_deref(), Some("k18"));
+    play(&g, &mut s, step(62, 5));
+    assert_eq!(cell_of(&g, 0, 135), "j16");
+    assert_eq!(s.seat_pieces(0), &[0, 0, 10, 135]);
+}
+
+#[test]
 fn a_pawn_may_pass_its_home_row_and_go_round_again() {
     // Red's pawn at step 63, one short of its tip j19; red threw 4-2. Played
     // plainly, 4 turns into the home row (step 135, j16); played `round`, the

@@ -699,22 +699,22 @@ impl Game {
         let blockade = hot.blockade;
         let mut jumped = false;
         if blockade > 0 {
-            // The steps passed: one run, or two when the move goes round a
-            // detour again (its end, then on from its start).
-            let wrap = if round && target < from {
-                self.seating.detour(seat)
-            } else {
-                None
+            // The steps passed: one run, or two where the move goes round
+            // a detour again (to its end, then on from its start) or leaves
+            // it out (to just before it, then on from just after it: the
+            // detour's steps are not passed).
+            let before = target.saturating_sub(1);
+            let (run, then) = match self.seating.detour(seat) {
+                Some((a, b)) if round && target < from => ((from + 1, b), Some((a, before))),
+                Some((a, b)) if !round && from < a && target > b => {
+                    ((from + 1, a.saturating_sub(1)), Some((b + 1, before)))
+                }
+                _ => ((from + 1, before), None),
             };
-            let last = wrap.map_or(target.saturating_sub(1), |(_, b)| b);
-            if view.any_crowded_in(from + 1, last, blockade) {
-                jumped |= self.pass_blockades(state, view, (from + 1, last), count, value)?;
-            }
-            if let Some((a, _)) = wrap
-                && view.any_crowded_in(a, target.saturating_sub(1), blockade)
-            {
-                let run = (a, target.saturating_sub(1));
-                jumped |= self.pass_blockades(state, view, run, count, value)?;
+            for (lo, hi) in std::iter::once(run).chain(then) {
+                if view.any_crowded_in(lo, hi, blockade) {
+                    jumped |= self.pass_blockades(state, view, (lo, hi), count, value)?;
+                }
             }
         }
         let occupied = target < home && self.held(state, view, seat, target);
