@@ -627,7 +627,7 @@ mod tests {
         }
         assert!(
             drawn > 5_000 && several > 1_000 && listed > 1_000 && bonuses > 50 && passes > 50,
-            "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus, {passes} with a pass beside moves), listed"
+            "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus, {passes} with a pass beside moves), {listed} listed"
         );
     }
 

@@ -533,14 +533,10 @@ impl Game {
         } else {
             self.plain_target(state, from, count, value, false)?
         };
-        if !self.marks_view
-            || target >= self.seating.home(seat)
-            || target as u16 > from as u16 + MAX_WALK
-        {
+        if !self.marks_view {
             return None;
         }
-        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
-        let word = state.pieces.first_word();
+        let (word, crowd) = self.walk_by_bytes(state, seat, from, target as u16)?;
         if !self
             .seating
             .passed_clear(word, seat, (from, target), crowd)?
@@ -614,16 +610,33 @@ impl Game {
         from: u8,
         target: u16,
     ) -> bool {
-        if target >= self.seating.home(seat) as u16 || target > from as u16 + MAX_WALK {
-            return false;
-        }
-        // A blockade stands where two pieces or more do, or any one where
-        // one piece is a blockade (as `View::any_crowded_in`).
-        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
-        let word = state.pieces.first_word();
-        self.seating
-            .way_clear(word, seat, from, target as u8, crowd)
+        self.walk_by_bytes(state, seat, from, target)
+            .and_then(|(word, crowd)| {
+                self.seating
+                    .way_clear(word, seat, from, target as u8, crowd)
+            })
             .unwrap_or(false)
+    }
+
+    /// What a walk of `seat`'s pieces from step `from` to step `target`
+    /// asks of the pieces instead of a view: their first 16 bytes as one
+    /// word, and how many of them on a step make it crowded. A blockade
+    /// stands where two pieces or more do, or any one where one piece is a
+    /// blockade (as `View::any_crowded_in`). `None` where the walk reaches
+    /// home, or is longer than a view costs to mark.
+    #[inline(always)]
+    fn walk_by_bytes(
+        &self,
+        state: &State,
+        seat: usize,
+        from: u8,
+        target: u16,
+    ) -> Option<(u128, u8)> {
+        if target >= self.seating.home(seat) as u16 || target > from as u16 + MAX_WALK {
+            return None;
+        }
+        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
+        Some((state.pieces.first_word(), crowd))
     }
 
     /// Whether the cell of `seat`'s race step `target`, where no other side
