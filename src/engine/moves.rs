@@ -78,6 +78,17 @@ pub enum Refusal {
     PairApart(CellId),
 }
 
+/// What one walk of the pieces shows of a plain move ([`Game::plain_walk`]).
+#[derive(Clone, Copy)]
+struct PlainWalk {
+    /// The step it lands on.
+    target: u8,
+    /// Whether no step passed holds a blockade's pieces.
+    passed: bool,
+    /// Whether nobody the view would hold stands on the landing cell.
+    landing_empty: bool,
+}
+
 /// The most steps a way is walked by [`Game::clear_to_by_bytes`]: a longer
 /// one costs more than marking a view.
 pub(crate) const MAX_WALK: u16 = 12;
@@ -457,9 +468,11 @@ impl Game {
     }
 
     /// Whether [`Game::check_present`] surely allows the move, seen from
-    /// the pieces without a view ([`Game::clear_to_by_bytes`]); `false`
-    /// where only the check can tell.
-    #[inline(always)]
+    /// the pieces without a view: its walk ([`Game::plain_walk`]) finds the
+    /// way and the landing cell clear; `false` where only the check can
+    /// tell. What [`Game::allowed_lazily`] answers first, asked alone by
+    /// the tests.
+    #[cfg(test)]
     pub(crate) fn plainly_allowed(
         &self,
         state: &State,
@@ -467,12 +480,41 @@ impl Game {
         count: u8,
         value: PoolValue,
     ) -> bool {
-        self.plain_target(state, from, count, value, false)
-            .is_some_and(|t| self.clear_to_by_bytes(state, state.mover as usize, from, t as u16))
+        matches!(
+            self.plain_walk(state, from, count, value),
+            Some(PlainWalk {
+                passed: true,
+                landing_empty: true,
+                ..
+            })
+        )
+    }
+
+    /// What the pieces alone show of a plain move of the mover's `count`
+    /// pieces on their way from step `from` by `value`, in one walk of its
+    /// steps: `None` where the move is not plain ([`Game::plain_target`])
+    /// or its way cannot be walked ([`Game::walk_by_bytes`]).
+    #[inline(always)]
+    fn plain_walk(
+        &self,
+        state: &State,
+        from: u8,
+        count: u8,
+        value: PoolValue,
+    ) -> Option<PlainWalk> {
+        let seat = state.mover as usize;
+        let target = self.plain_target(state, from, count, value, false)?;
+        let (word, crowd) = self.walk_by_bytes(state, seat, from, target as u16)?;
+        let (passed, landing_empty) = self.seating.way_seen(word, seat, from, target, crowd)?;
+        Some(PlainWalk {
+            target,
+            passed,
+            landing_empty,
+        })
     }
 
     /// [`Game::check_present`] with the view made only if the pieces alone
-    /// do not answer: a move they show allowed ([`Game::plainly_allowed`],
+    /// do not answer: a move they show allowed ([`Game::plain_walk`],
     /// [`Game::plainly_enters`]), or refused whatever stands in the way (a
     /// bonus that waits for the dice, a move past home), or whose way is
     /// clear but for its landing cell, checked with a view of that cell
@@ -487,13 +529,32 @@ impl Game {
         value: PoolValue,
         round: bool,
     ) -> bool {
+        // On the way, one walk of the pieces answers both: allowed where
+        // the way and the landing cell are clear; where only the landing
+        // cell holds pieces, checked with a view of it alone.
+        let walk = if round || from == 0 {
+            None
+        } else {
+            self.plain_walk(state, from, count, value)
+        };
+        if let Some(PlainWalk {
+            passed: true,
+            landing_empty,
+            target,
+        }) = walk
+        {
+            if landing_empty {
+                return true;
+            }
+            if view.is_none() && self.marks_view {
+                let landing = self.view_of_landing(state, target);
+                return self
+                    .check_present(state, &landing, from, count, value, false)
+                    .is_ok();
+            }
+        }
         if !round {
-            let plainly = if from == 0 {
-                self.plainly_enters(state, count, value)
-            } else {
-                self.plainly_allowed(state, from, count, value)
-            };
-            if plainly {
+            if from == 0 && self.plainly_enters(state, count, value) {
                 return true;
             }
             if self.waits_for_dice(state, value)
@@ -501,7 +562,8 @@ impl Game {
             {
                 return false;
             }
-            if view.is_none()
+            if from == 0
+                && view.is_none()
                 && let Some(landing) = self.landing_view(state, from, count, value)
             {
                 return self
@@ -524,7 +586,9 @@ impl Game {
     /// passing no crowded step as the pieces show: a view of that cell
     /// alone, which answers the whole check of this move as the whole view
     /// does, for a few instructions where the whole view costs hundreds.
-    /// `None` where the pieces do not show that.
+    /// `None` where the pieces do not show that. A move on its way reads
+    /// the same from its one walk in [`Game::allowed_lazily`]; this asks
+    /// it of any move, out of the start too.
     #[inline(always)]
     fn landing_view(&self, state: &State, from: u8, count: u8, value: PoolValue) -> Option<View> {
         let seat = state.mover as usize;
@@ -543,17 +607,24 @@ impl Game {
         {
             return None;
         }
+        Some(self.view_of_landing(state, target))
+    }
+
+    /// The view of the mover's step `target` alone: marked where another
+    /// side stands on its cell, as the pieces show.
+    #[inline(always)]
+    fn view_of_landing(&self, state: &State, target: u8) -> View {
         let mut view = View::EMPTY;
-        if self.held_by_bytes(state, seat, target) {
+        if self.held_by_bytes(state, state.mover as usize, target) {
             view.mark::<false>([target, NONE]);
         }
-        Some(view)
+        view
     }
 
     /// Whether [`Game::check_present`] surely lets one piece leave its
     /// start by `value` to its first step, seen from the pieces without a
     /// view: the value lets it out, and nobody the view would hold stands
-    /// there (room being sure, as for [`Game::plainly_allowed`]).
+    /// there (room being sure, as for a move on the way: [`Game::plain_walk`]).
     #[inline(always)]
     fn plainly_enters(&self, state: &State, count: u8, value: PoolValue) -> bool {
         let seat = state.mover as usize;

@@ -313,14 +313,49 @@ impl Seating {
         target: u8,
         crowd: u8,
     ) -> Option<bool> {
-        let row = a * self.stride;
-        let steps = self
-            .viewed_steps
-            .get(row + from as usize..=row + target as usize)?;
+        let steps = self.way_rows(a, from, target)?;
         Some(if self.viewed_once {
             way_clear_in::<false>(word, steps, crowd)
         } else {
             way_clear_in::<true>(word, steps, crowd)
+        })
+    }
+
+    /// The rows of `viewed_steps` of seat `a`'s steps `from` to `target`.
+    #[inline(always)]
+    fn way_rows(&self, a: usize, from: u8, target: u8) -> Option<&[[u128; 2]]> {
+        let row = a * self.stride;
+        self.viewed_steps
+            .get(row + from as usize..=row + target as usize)
+    }
+
+    /// What [`Seating::way_clear`] asks, as its two answers: whether the
+    /// steps passed are clear, and whether the landing cell is empty. One
+    /// walk serves a move whose landing cell alone holds pieces.
+    #[inline(always)]
+    pub(crate) fn way_seen(
+        &self,
+        word: u128,
+        a: usize,
+        from: u8,
+        target: u8,
+        crowd: u8,
+    ) -> Option<(bool, bool)> {
+        let steps = self.way_rows(a, from, target)?;
+        let [.., landing] = steps else {
+            return None;
+        };
+        let passed = steps.get(1..steps.len() - 1).unwrap_or_default();
+        Some(if self.viewed_once {
+            (
+                passed_clear_in::<false>(word, passed, crowd),
+                on_row::<false>(word, *landing) == 0,
+            )
+        } else {
+            (
+                passed_clear_in::<true>(word, passed, crowd),
+                on_row::<true>(word, *landing) == 0,
+            )
         })
     }
 
