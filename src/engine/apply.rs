@@ -129,12 +129,7 @@ impl Game {
     fn apply_move_in_full(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        // The waiting value used: for a piece leaving its start, one that
-        // lets it out; else the first of that size.
-        let slot = state.pool.iter().position(|&v| {
-            v.value == by
-                && (from != 0 || self.entry_allows(false, v) || self.entry_allows(true, v))
-        });
+        let slot = self.value_used(state, from, by);
         let mut values_used = 1;
         match slot {
             Some(slot) if slot + 1 == state.pool.len() => {
@@ -173,6 +168,18 @@ impl Game {
             }
         }
         self.land(state, from, count, target, false);
+    }
+
+    /// Where in the pool the waiting value is that a move from `from` by
+    /// `by` uses: for a piece leaving its start, one that lets it out;
+    /// else the first of that size. `None` for a piece leaving its start
+    /// by the sum of two dice (entry: sum), or no such value.
+    #[inline(always)]
+    pub(crate) fn value_used(&self, state: &State, from: u8, by: u8) -> Option<usize> {
+        state
+            .pool
+            .iter()
+            .position(|&v| v.value == by && (from != 0 || self.may_leave_start(v)))
     }
 
     /// The last part of a move, its waiting value used up: the mover's

@@ -430,14 +430,39 @@ impl Game {
     }
 
     /// Whether the allowed move `a` lets the whole throw of `all` values be
-    /// used: by the shortcuts of [`Game::keep_most_using`], else by playing
-    /// it and looking on.
+    /// used: a piece leaving its start by the sum of both of two dice uses
+    /// it itself; else by the shortcuts of [`Game::keep_most_using`], else
+    /// by playing it and looking on.
     fn uses_whole_throw(&self, state: &State, view: &mut Option<View>, a: Action, all: u8) -> bool {
-        self.moved_piece_goes_on(state, a, |at, v| {
-            self.allowed_lazily(state, view, at, 1, v, false)
-        }) || self.leaves_other_die_usable_by(state, a, |q, most, other| {
-            (1..=most).any(|count| self.allowed_lazily(state, view, q, count, other, false))
-        }) || self.depth_tried(state, a, all) == all
+        let by_sum = |from, by| from == 0 && all == 2 && self.value_used(state, from, by).is_none();
+        matches!(a, Action::Move { from, by, .. } if by_sum(from, by))
+            || self.moved_piece_goes_on(state, a, |at, v| self.goes_on_lazily(state, view, at, v))
+            || self.leaves_other_die_usable_by(state, a, |q, most, other| {
+                (1..=most).any(|count| self.allowed_lazily(state, view, q, count, other, false))
+            })
+            || self.depth_tried(state, a, all) == all
+    }
+}
+
+impl Game {
+    /// Whether the piece a move brings to step `at` may go on from there
+    /// by the value `v`, asked of the position before the move as
+    /// [`Game::moved_piece_goes_on`] asks it: a bonus once the dice are
+    /// used, when it no longer waits for them (turn: bonus = after_dice).
+    pub(crate) fn goes_on_lazily(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        at: u8,
+        v: PoolValue,
+    ) -> bool {
+        if !v.bonus {
+            return self.allowed_lazily(state, view, at, 1, v, false);
+        }
+        let mut after = state.clone();
+        after.pool.retain(|w| w.bonus);
+        // The same pieces: the view of the one is the view of the other.
+        self.allowed_lazily(&after, view, at, 1, v, false)
     }
 }
 

@@ -1220,13 +1220,16 @@ impl Game {
     }
 
     /// Whether the single piece that `a` moves by one waiting die surely
-    /// goes on with each of the other dice waiting, in their order, so that
-    /// `a` uses the whole throw. Each step on is checked against the
+    /// goes on with each of the other values waiting, in their order, so
+    /// that `a` uses the whole throw. Each step on is checked against the
     /// position before `a`, which holds every piece the positions after it
     /// hold (taking pieces and leaving a cell only open the way) except the
     /// moving piece, and a run of steps that does not reach the cell it
     /// starts from again does not meet it: `allowed(at, v)` says whether
-    /// the piece may move on from step `at` by the die `v` there.
+    /// the piece may move on from step `at` by the value `v` there, once
+    /// the values before `v` are used. The bonuses wait behind the dice
+    /// (they stand after them in the pool); a bonus before a die is left
+    /// to the full search.
     fn moved_piece_goes_on(
         &self,
         state: &State,
@@ -1237,21 +1240,14 @@ impl Game {
             return false;
         };
         let pool = &state.pool;
-        // A split pair is followed through the throw, bonuses wait for
-        // the dice, and a piece leaving its start among doubles may choose
-        // its die: all left to the full search.
-        if state.split.is_some()
-            || pool.len() < 2
-            || pool.iter().any(|v| v.bonus)
-            || (from == 0 && pool.len() > 2)
-        {
+        // A split pair is followed through the throw, and a piece leaving
+        // its start among doubles may choose its die: both left to the
+        // full search.
+        if state.split.is_some() || pool.len() < 2 || (from == 0 && pool.len() > 2) {
             return false;
         }
-        // The die `a` uses, as applying it picks it.
-        let Some(used) = pool
-            .iter()
-            .position(|&v| v.value == by && (from != 0 || self.may_leave_start(v)))
-        else {
+        // The value `a` uses, as applying it picks it: a die.
+        let Some(used) = self.value_used(state, from, by).filter(|&k| !pool[k].bonus) else {
             return false;
         };
         let seat = state.mover as usize;
@@ -1259,10 +1255,15 @@ impl Game {
         let Ok(mut at) = self.lands_on(seat, from, by, false) else {
             return false;
         };
+        let mut after_bonus = false;
         for (k, &v) in pool.iter().enumerate() {
             if k == used {
                 continue;
             }
+            if after_bonus && !v.bonus {
+                return false;
+            }
+            after_bonus |= v.bonus;
             let to = at as u16 + v.value as u16;
             if to >= home as u16 || self.in_goal(seat, at) || self.reaches_detour(seat, at, v.value)
             {
@@ -2028,8 +2029,12 @@ mod tests {
 
     /// Checks a shortcut of `use = most`: every move it says uses the whole
     /// throw, tried in full, uses one die and leaves all the others usable.
-    fn shortcut_holds(seed: u64, says: impl Fn(&Game, &State, &[Action], Action, &View) -> bool) {
-        let mut tried = 0;
+    /// Returns how many of those moves had a bonus waiting behind the dice.
+    fn shortcut_holds(
+        seed: u64,
+        says: impl Fn(&Game, &State, &[Action], Action, &View) -> bool,
+    ) -> usize {
+        let (mut tried, mut with_bonus) = (0, 0);
         each_use_most_decision(seed, 30, |game, state, moves| {
             let view = View::new(game, state, state.mover as usize);
             for &a in moves {
@@ -2037,6 +2042,7 @@ mod tests {
                     continue;
                 }
                 tried += 1;
+                with_bonus += usize::from(state.pool.iter().any(|v| v.bonus));
                 let mut next = state.clone();
                 game.apply_fitting(&mut next, a);
                 assert_eq!(next.used, state.used + 1, "{a} uses one die");
@@ -2049,6 +2055,7 @@ mod tests {
             }
         });
         assert!(tried > 1000, "only {tried} moves were tried");
+        with_bonus
     }
 
     /// Every single piece said to go on with the other dice after its
@@ -2060,6 +2067,23 @@ mod tests {
                 game.check_present(state, view, at, 1, v, false).is_ok()
             })
         });
+    }
+
+    /// Every single piece that a random seat's draw says goes on with the
+    /// other values after its move really does, bonuses waiting behind
+    /// the dice among them: a bonus is asked once the dice are used.
+    #[test]
+    fn a_piece_said_to_go_on_with_its_bonus_after_the_dice_uses_the_whole_throw() {
+        let with_bonus = shortcut_holds(13, |game, state, _, a, _| {
+            let mut view = None;
+            game.moved_piece_goes_on(state, a, |at, v| {
+                game.goes_on_lazily(state, &mut view, at, v)
+            })
+        });
+        assert!(
+            with_bonus > 100,
+            "only {with_bonus} moves with a bonus waiting"
+        );
     }
 
     /// Every move said to leave another group a plain move by the other
