@@ -442,9 +442,7 @@ impl Game {
             })
             || self.depth_tried(state, a, all) == all
     }
-}
 
-impl Game {
     /// Whether the piece a move brings to step `at` may go on from there
     /// by the value `v`, asked of the position before the move as
     /// [`Game::moved_piece_goes_on`] asks it: a bonus once the dice are

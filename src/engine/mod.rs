@@ -1227,9 +1227,10 @@ impl Game {
     /// moving piece, and a run of steps that does not reach the cell it
     /// starts from again does not meet it: `allowed(at, v)` says whether
     /// the piece may move on from step `at` by the value `v` there, once
-    /// the values before `v` are used. The bonuses wait behind the dice
-    /// (they stand after them in the pool); a bonus before a die is left
-    /// to the full search.
+    /// the values before `v` are used (an `allowed` that refuses what it
+    /// cannot settle leaves it to the full search). The bonuses wait
+    /// behind the dice (they stand after them in the pool); a bonus
+    /// before a die is left to the full search.
     fn moved_piece_goes_on(
         &self,
         state: &State,
