@@ -354,18 +354,18 @@ impl Game {
     /// The most pieces of one side, among the sides `seat`'s view holds,
     /// on the cell of `seat`'s step `step`, leaving out `skip_side`.
     fn largest_at(&self, state: &State, seat: usize, step: u8, skip_side: Option<u8>) -> u8 {
-        let side = self.side[seat];
-        let with_own = self.hot.view_own;
-        self.side_counts_at(state, seat, step)
-            .iter()
-            .enumerate()
-            .filter(|&(s, _)| {
-                let s = s as u8;
-                (s != side || with_own) && Some(s) != skip_side
-            })
-            .map(|(_, &(pieces, _))| pieces)
-            .max()
-            .unwrap_or(0)
+        // The sides left out, a bit each, and a pass over every side
+        // without a branch on which: a filtered search costs a guess a side.
+        let own = u32::from(!self.hot.view_own) << self.side[seat];
+        let skipped = skip_side.map_or(0, |s| 1u32 << s);
+        let left_out = own | skipped;
+        let counts = self.side_counts_at(state, seat, step);
+        let mut largest = 0;
+        for (s, &(pieces, _)) in counts.iter().enumerate() {
+            let counted = left_out >> s & 1 == 0;
+            largest = largest.max(if counted { pieces } else { 0 });
+        }
+        largest
     }
 }
 
@@ -795,10 +795,15 @@ impl Game {
                 }
                 _ => ((from + 1, before), None),
             };
-            for (lo, hi) in std::iter::once(run).chain(then) {
-                if view.any_crowded_in(lo, hi, blockade) {
-                    jumped |= self.pass_blockades(state, view, (lo, hi), count, value)?;
-                }
+            // Each run asked by itself: an iterator over the two costs
+            // more than the question.
+            if view.any_crowded_in(run.0, run.1, blockade) {
+                jumped |= self.pass_blockades(state, view, run, count, value)?;
+            }
+            if let Some((lo, hi)) = then
+                && view.any_crowded_in(lo, hi, blockade)
+            {
+                jumped |= self.pass_blockades(state, view, (lo, hi), count, value)?;
             }
         }
         let occupied = target < home && self.held(state, view, seat, target);
@@ -996,10 +1001,6 @@ impl Game {
     ) -> Result<(), Refusal> {
         let hot = &self.hot;
         let safe = !self.takes_on(seat, from, target);
-        // Race steps are never NONE, so a missing step matches no piece.
-        let on = |steps: &[u8], [a, b]: [u8; 2]| {
-            steps.iter().filter(|&&s| s == a || s == b).count() as u8
-        };
         if target == self.seating.home(seat) {
             // Only the seat's own pieces stand in its goal.
             let own = state.pieces[seat].iter().filter(|&&s| s == target).count() as u8;
@@ -1010,6 +1011,63 @@ impl Game {
             }
             return Ok(());
         }
+        let [a, b] = self.seating.meet(seat, seat, target);
+        // Pieces moving within the cell do not count twice.
+        let leaving = if from == a || from == b { count } else { 0 };
+        let (own, staying) = match self.seating.all_steps(seat, target) {
+            Some(steps) => self.cell_counts_by_bytes(state, seat, safe, steps),
+            None => self.cell_counts_scanned(state, seat, safe, target),
+        };
+        let own = own.saturating_sub(leaving);
+        if (hot.own_max > 0 && own + count > hot.own_max)
+            || (hot.stack_max > 0 && own + staying + count > hot.stack_max)
+        {
+            return Err(Refusal::CellFull(self.track(seat).cell(target)));
+        }
+        Ok(())
+    }
+
+    /// On the cell of `seat`'s race step, its own pieces and the pieces of
+    /// others that stay there when it lands (none are taken on a `safe`
+    /// cell), found by one comparison of the pieces where they fit in 16
+    /// bytes, the cell's `steps` laid out as they are.
+    #[inline]
+    fn cell_counts_by_bytes(
+        &self,
+        state: &State,
+        seat: usize,
+        safe: bool,
+        steps: [u128; 2],
+    ) -> (u8, u8) {
+        let hot = &self.hot;
+        let here = state.pieces.bytes_matching(steps);
+        let mine = here & self.seating.seat_bytes(seat);
+        // Without a limit on all pieces, only the seat's own pieces count.
+        if hot.stack_max == 0 {
+            return (mine.count_ones() as u8, 0);
+        }
+        let mut staying = 0u8;
+        let mut left = here & !mine;
+        while left != 0 {
+            let other = self.seating.byte_seat(left.trailing_zeros() as usize);
+            let theirs = left & self.seating.seat_bytes(other);
+            left &= !theirs;
+            let partner = self.side[other] == self.side[seat];
+            let taken = hot.by_landing && !safe && (!partner || hot.partners);
+            if !taken {
+                staying += theirs.count_ones() as u8;
+            }
+        }
+        (mine.count_ones() as u8, staying)
+    }
+
+    /// [`Game::cell_counts_by_bytes`] seat by seat, for pieces of any number.
+    fn cell_counts_scanned(&self, state: &State, seat: usize, safe: bool, target: u8) -> (u8, u8) {
+        let hot = &self.hot;
+        // Race steps are never NONE, so a missing step matches no piece.
+        let on = |steps: &[u8], [a, b]: [u8; 2]| {
+            steps.iter().filter(|&&s| s == a || s == b).count() as u8
+        };
         let mut own = 0u8;
         let mut staying = 0u8;
         // Without a limit on all pieces, only the seat's own pieces count.
@@ -1023,13 +1081,7 @@ impl Game {
             let meet = self.seating.meet(other, seat, target);
             let here = on(steps, meet);
             if other == seat {
-                // Pieces moving within the cell do not count twice.
-                let leaving = if from == meet[0] || from == meet[1] {
-                    count
-                } else {
-                    0
-                };
-                own = here - leaving;
+                own = here;
             } else {
                 let partner = self.side[other] == self.side[seat];
                 let taken = hot.by_landing && !safe && (!partner || hot.partners);
@@ -1038,12 +1090,7 @@ impl Game {
                 }
             }
         }
-        if (hot.own_max > 0 && own + count > hot.own_max)
-            || (hot.stack_max > 0 && own + staying + count > hot.stack_max)
-        {
-            return Err(Refusal::CellFull(self.track(seat).cell(target)));
-        }
-        Ok(())
+        (own, staying)
     }
 
     /// Whether a piece of `seat` moving from `from` may take on its step
@@ -1423,6 +1470,42 @@ mod tests {
         assert!(
             shared > 100 && paired > 100,
             "only {shared} cells held by two or more pieces, {paired} by two of one seat"
+        );
+    }
+
+    /// Counting the pieces that limit a cell's room (the mover's own, and
+    /// the others' that stay when it lands) with one comparison of all the
+    /// pieces gives what looking at each seat's pieces gives, for every
+    /// seat, race step and kind of cell, in positions of random games of
+    /// every bundled race whose pieces fit in it and whose cells have a limit.
+    #[test]
+    fn one_comparison_counts_the_room_on_a_cell() {
+        let (mut compared, mut crowded) = (0usize, 0usize);
+        for (name, game) in races().filter(|(_, g)| g.hot.stack_max > 0 || g.hot.own_max > 0) {
+            for state in positions(&game, 8, 2000).into_iter().step_by(4) {
+                for seat in 0..game.seats().len() {
+                    for step in 1..game.seating.home(seat) {
+                        let Some(steps) = game.seating.all_steps(seat, step) else {
+                            continue;
+                        };
+                        for safe in [false, true] {
+                            let counts = game.cell_counts_by_bytes(&state, seat, safe, steps);
+                            assert_eq!(
+                                counts,
+                                game.cell_counts_scanned(&state, seat, safe, step),
+                                "{name}: seat {seat}, step {step}, safe {safe}, pieces {:?}",
+                                state.pieces
+                            );
+                            compared += 1;
+                            crowded += usize::from(counts.0 + counts.1 > 1);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 10_000 && crowded > 100,
+            "{compared} cells compared, {crowded} holding two or more pieces that count"
         );
     }
 
