@@ -1050,7 +1050,8 @@ impl Game {
         let mut left = here & !mine;
         while left != 0 {
             let other = self.seating.byte_seat(left.trailing_zeros() as usize);
-            let theirs = left & self.seating.seat_bytes(other);
+            // The lowest byte is that seat's: taken with them, so the loop ends.
+            let theirs = left & (self.seating.seat_bytes(other) | left.wrapping_neg());
             left &= !theirs;
             let partner = self.side[other] == self.side[seat];
             let taken = hot.by_landing && !safe && (!partner || hot.partners);
