@@ -304,16 +304,11 @@ impl Game {
                 return counts;
             }
             // Seat by seat among those found, mostly one or two.
-            let mut left = here;
-            while left != 0 {
-                let other = self.seating.byte_seat(left.trailing_zeros() as usize);
-                // The lowest byte is that seat's: taken with them, so the loop ends.
-                let theirs = left & (self.seating.seat_bytes(other) | left.wrapping_neg());
-                left &= !theirs;
+            self.seating.each_seat_in(here, |other, theirs| {
                 let entry = &mut counts[self.side[other] as usize];
                 entry.0 += theirs.count_ones() as u8;
                 entry.1 += 1;
-            }
+            });
             return counts;
         }
         self.side_counts_scanned(state, seat, step)
@@ -1047,18 +1042,13 @@ impl Game {
             return (mine.count_ones() as u8, 0);
         }
         let mut staying = 0u8;
-        let mut left = here & !mine;
-        while left != 0 {
-            let other = self.seating.byte_seat(left.trailing_zeros() as usize);
-            // The lowest byte is that seat's: taken with them, so the loop ends.
-            let theirs = left & (self.seating.seat_bytes(other) | left.wrapping_neg());
-            left &= !theirs;
+        self.seating.each_seat_in(here & !mine, |other, theirs| {
             let partner = self.side[other] == self.side[seat];
             let taken = hot.by_landing && !safe && (!partner || hot.partners);
             if !taken {
                 staying += theirs.count_ones() as u8;
             }
-        }
+        });
         (mine.count_ones() as u8, staying)
     }
 
