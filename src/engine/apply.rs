@@ -304,13 +304,14 @@ impl Game {
         from: u8,
         target: u8,
     ) -> bool {
-        if !self.hot.by_landing || !self.takes_on(seat, from, target) {
+        if !self.hot.by_landing {
             return false;
         }
-        // Mostly nobody stands there: one comparison of all the pieces says so.
-        self.seating
-            .prey_on(&state.pieces, seat, target)
-            .unwrap_or(true)
+        // Mostly nobody stands there: one comparison of all the pieces
+        // says so. Asked whether the cell is safe or not, and the two
+        // answers put together without a branch: which it is is chance.
+        let there = self.seating.prey_on(&state.pieces, seat, target);
+        self.takes_on(seat, from, target) & there.unwrap_or(true)
     }
 
     /// Sends back the pieces that `seat`'s piece, come to its race step

@@ -1088,15 +1088,14 @@ impl Game {
     /// `target`: a safe cell protects, except on the seat's own entry cell
     /// where the rules allow it (capture: own_entry).
     pub(crate) fn takes_on(&self, seat: usize, from: u8, target: u8) -> bool {
-        if !self.seating.safe(seat, target) {
-            return true;
-        }
-        target == 1
-            && match self.hot.own_entry {
-                OwnEntry::No => false,
-                OwnEntry::Entering => from == 0,
-                OwnEntry::Always => true,
-            }
+        // Without a branch on the cell: whether a move lands on a safe
+        // one is chance, and the processor would guess it wrong.
+        let own_entry = match self.hot.own_entry {
+            OwnEntry::No => false,
+            OwnEntry::Entering => from == 0,
+            OwnEntry::Always => true,
+        };
+        !self.seating.safe(seat, target) | ((target == 1) & own_entry)
     }
 
     /// Two waiting die values (slots, ascending) whose sum is `sum`.
