@@ -6,9 +6,13 @@ inlined lines addr2line gives (the outermost first, `depth` of them), and
 prints each row's share of the samples and of the instructions.
 """
 import collections
+import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from callgrind_costs import inline_chains, own_costs  # noqa: E402
 
 samples_file, profile, binary, depth, order = sys.argv[1:6]
 depth = int(depth)
@@ -45,43 +49,11 @@ for line in script.splitlines():
         time[ip - base + offset] += 1
 
 # Instructions: each address's own, a call's cost line left out.
-instructions, last, after_call = collections.Counter(), 0, False
-for line in open(profile):
-    if line.startswith("calls="):
-        after_call = True
-        continue
-    m = re.match(r"^(0x[0-9a-f]+|\+\d+|-\d+|\*)\s+\S+\s+(\d+)", line)
-    if not m:
-        continue
-    a = m.group(1)
-    if a.startswith("0x"):
-        address = int(a, 16)
-    elif a.startswith("+"):
-        address = last + int(a[1:])
-    elif a.startswith("-"):
-        address = last - int(a[1:])
-    else:
-        address = last
-    last = address
-    if after_call:
-        after_call = False
-        continue
-    instructions[address] += int(m.group(2))
+instructions = own_costs(profile)
 all_instructions = sum(instructions.values())
 
 addresses = sorted(set(time) | {a for a, c in instructions.items() if c > 0})
-lines = subprocess.run(
-    ["addr2line", "-e", binary, "-i", "-a"] + [hex(a) for a in addresses],
-    capture_output=True,
-    text=True,
-).stdout
-chains, at = {}, None
-for line in lines.splitlines():
-    if line.startswith("0x"):
-        at = int(line, 16)
-        chains[at] = []
-    elif at is not None:
-        chains[at].append(line.split("/")[-1].split(" ")[0])
+chains = inline_chains(binary, addresses)
 rows_time, rows_instructions = collections.Counter(), collections.Counter()
 for a in addresses:
     row = " > ".join(reversed(chains.get(a, ["?"])[-depth:]))
