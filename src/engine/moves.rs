@@ -1043,9 +1043,7 @@ impl Game {
         }
         let mut staying = 0u8;
         self.seating.each_seat_in(here & !mine, |other, theirs| {
-            let partner = self.side[other] == self.side[seat];
-            let taken = hot.by_landing && !safe && (!partner || hot.partners);
-            if !taken {
+            if self.stays_under(seat, other, safe) {
                 staying += theirs.count_ones() as u8;
             }
         });
@@ -1073,15 +1071,20 @@ impl Game {
             let here = on(steps, meet);
             if other == seat {
                 own = here;
-            } else {
-                let partner = self.side[other] == self.side[seat];
-                let taken = hot.by_landing && !safe && (!partner || hot.partners);
-                if !taken {
-                    staying += here;
-                }
+            } else if self.stays_under(seat, other, safe) {
+                staying += here;
             }
         }
         (own, staying)
+    }
+
+    /// Whether the pieces of seat `other` on a cell where a piece of
+    /// `seat` lands stay there: not taken, as a `safe` cell, a partner
+    /// not taken, or rules without taking by landing leave them.
+    #[inline(always)]
+    fn stays_under(&self, seat: usize, other: usize, safe: bool) -> bool {
+        let partner = self.side[other] == self.side[seat];
+        !self.hot.by_landing || safe || (partner && !self.hot.partners)
     }
 
     /// Whether a piece of `seat` moving from `from` may take on its step

@@ -305,7 +305,8 @@ impl Seating {
     /// One comparison of all the pieces a step. `None` when they do not fit
     /// in 16 bytes. Apart from [`Seating::way_seen`]: it asks the landing
     /// cell first and stops there, which the one-value draws need (asked
-    /// through `way_seen`, Parcheesi's games cost 1% more).
+    /// through `way_seen`, the games of a race whose tracks go round a
+    /// second lap cost 1% more).
     #[inline(always)]
     pub(crate) fn way_clear(
         &self,
