@@ -9,14 +9,15 @@ use crate::{Action, Game, State};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
     /// A line that is not an action.
-    #[error(
-        "line {line}: `{text}` is not an action; write `throw 2up`, `15+10`, `2x15+10` or `pass`"
-    )]
+    #[error("line {line}: `{text}` is not an action; {allowed}")]
     Unreadable {
         /// The line number, from 1.
         line: usize,
         /// What it says.
         text: String,
+        /// What the rules allow at that point, in the game's notation
+        /// ([`allowed_here`]).
+        allowed: String,
     },
     /// A line that names a seat which is not the one to act.
     #[error("line {line}: it is {expected}'s turn, not {found}'s")]
@@ -100,6 +101,7 @@ pub fn replay(game: &Game, text: &str) -> Result<(State, Vec<Action>), RecordErr
             .ok_or_else(|| RecordError::Unreadable {
                 line: i + 1,
                 text: line.to_string(),
+                allowed: allowed_here(game, &state),
             })?;
         if let Some(seat) = seat {
             let expected = game.record_name(&state);
@@ -118,6 +120,30 @@ pub fn replay(game: &Game, text: &str) -> Result<(State, Vec<Action>), RecordErr
     Ok((state, actions))
 }
 
+/// How many of the legal actions a record's error shows.
+const SHOWN: usize = 4;
+
+/// What the rules allow in `state`, written as a record writes it: the
+/// first few legal actions, so that a line that could not be read is
+/// answered in its own game's notation.
+pub fn allowed_here(game: &Game, state: &State) -> String {
+    let legal = game.legal_actions(state);
+    if legal.is_empty() {
+        return "the game is over: nothing more can be played".to_string();
+    }
+    let shown: Vec<String> = legal
+        .iter()
+        .take(SHOWN)
+        .map(|&a| format!("`{}`", game.action_text_in(state, a)))
+        .collect();
+    let more = legal.len().saturating_sub(SHOWN);
+    match (shown.as_slice(), more) {
+        ([only], 0) => format!("here the rules allow only {only}"),
+        (_, 0) => format!("here the rules allow {}", shown.join(", ")),
+        (_, more) => format!("here the rules allow {} and {more} more", shown.join(", ")),
+    }
+}
+
 /// Writes actions as a record that [`replay`] reads back.
 pub fn write(game: &Game, actions: &[Action]) -> String {
     let mut out = format!(
@@ -132,4 +158,34 @@ pub fn write(game: &Game, actions: &[Action]) -> String {
         game.apply_unchecked(&mut state, a);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// After a 5 and a 3, with every pawn in the nest, Parcheesi's red can
+    /// only bring a pawn out by the 5: the answer to a line it cannot read
+    /// names that one action.
+    #[test]
+    fn an_unreadable_line_is_answered_with_the_one_action_allowed() {
+        let game = Game::bundled("parcheesi", Some(4)).expect("bundled");
+        let err = replay(&game, "begin red\nthrow 3-5\nforward\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3: `forward` is not an action; here the rules allow only `0+5`"
+        );
+    }
+
+    /// Once the game is over nothing can be played, and the answer says so.
+    #[test]
+    fn nothing_is_allowed_once_the_game_is_over() {
+        let game = Game::bundled("ludo", Some(2)).expect("bundled");
+        let played = crate::sim::play_random(&game, &mut crate::sim::rng(1), false);
+        assert!(game.is_terminal(&played.state), "a random game ends");
+        assert_eq!(
+            allowed_here(&game, &played.state),
+            "the game is over: nothing more can be played"
+        );
+    }
 }

@@ -211,6 +211,23 @@ fn replay_of_a_wrong_seat_names_the_line() {
 }
 
 #[test]
+fn replay_of_an_unreadable_line_answers_in_the_games_own_notation() {
+    // Parcheesi's dice are two six-sided dice, not Pachisi's shells: the
+    // answer shows its throws as its records write them.
+    let (_dir, path) = temp_file("unreadable.record", "begin red\nthrow 2up\n");
+    let out = pachisi(&["replay", "parcheesi", path_str(&path)]);
+    assert!(!out.status.success(), "an unreadable record was accepted");
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "line 2: `throw 2up` is not an action; here the rules allow \
+             `throw 1-1`, `throw 1-2`, `throw 1-3`, `throw 1-4` and 17 more"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn play_quits_cleanly_on_q() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pachisi"))
         .args(["play", "pachisi", "--players", "2", "--seed", "1"])
