@@ -1,9 +1,10 @@
 //! The processor's clock while the benches run, read off a chain of
-//! multiplies, each waiting for the one before it: on the x86-64 and ARM
+//! multiplies, each waiting for the one before it: on the x86-64
 //! processors of the last decade a 64-bit multiply takes 3 cycles, so a
 //! chain of 1,000 takes 3,000 cycles whatever else the processor can do at
-//! once. A shared machine's clock can swing by a third from one spell to
-//! the next; `.ci/bench-targets` prints this beside the games a second.
+//! once. A shared machine's speed can swing by a third from one spell to
+//! the next; `.ci/bench-targets` prints this beside the games a second,
+//! to tell a lower clock from another program sharing the core.
 
 use std::hint::black_box;
 
