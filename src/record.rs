@@ -131,16 +131,16 @@ pub fn allowed_here(game: &Game, state: &State) -> String {
     if legal.is_empty() {
         return "the game is over: nothing more can be played".to_string();
     }
-    let shown: Vec<String> = legal
+    let shown = legal
         .iter()
         .take(SHOWN)
         .map(|&a| format!("`{}`", game.action_text_in(state, a)))
-        .collect();
-    let more = legal.len().saturating_sub(SHOWN);
-    match (shown.as_slice(), more) {
-        ([only], 0) => format!("here the rules allow only {only}"),
-        (_, 0) => format!("here the rules allow {}", shown.join(", ")),
-        (_, more) => format!("here the rules allow {} and {more} more", shown.join(", ")),
+        .collect::<Vec<_>>()
+        .join(", ");
+    match legal.len() {
+        1 => format!("here the rules allow only {shown}"),
+        n if n <= SHOWN => format!("here the rules allow {shown}"),
+        n => format!("here the rules allow {shown} and {} more", n - SHOWN),
     }
 }
 
