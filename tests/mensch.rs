@@ -443,6 +443,30 @@ fn three_tries_house_rule_a_colour_with_no_piece_on_its_way_throws_three_times()
     );
 }
 
+#[test]
+fn three_tries_house_rule_a_saved_state_with_more_tries_than_three_is_refused() {
+    // A colour with no piece on its way throws at most three times
+    // (turn: tries = 3): a saved state that counts three tries already
+    // made, or any count up to the largest it can write, is impossible.
+    let g = Game::bundled("house/mensch-three-tries", Some(2)).unwrap();
+    let state = |tried: u8| {
+        format!(
+            r#"{{"pieces":[[0,0,0,0],[0,0,0,20]],"mover":0,"phase":"throw","pool":[],"extra":0,"tried":{tried},"entered":[false,true],"turns":3,"finished":[],"at_limit":false}}"#
+        )
+    };
+    for tried in [3u8, 255] {
+        let err = g.load_state(&state(tried)).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!(
+                "it counts {} throws tried this turn, but the rules allow 3 (turn: tries)",
+                u16::from(tried) + 1
+            )),
+            "{err}"
+        );
+    }
+    assert!(g.load_state(&state(2)).is_ok(), "the third try");
+}
+
 // ---------------------------------------------------------------------------
 // The pictures in docs/games/mensch.md
 // ---------------------------------------------------------------------------

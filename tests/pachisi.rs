@@ -1041,3 +1041,35 @@ fn a_saved_state_that_claims_the_game_is_over_too_early_is_refused() {
     let err = g.load_state(json).unwrap_err().to_string();
     assert!(err.contains("turn limit"), "{err}");
 }
+
+#[test]
+fn a_saved_state_past_the_turn_limit_is_refused() {
+    // Play stops when the turn limit is reached (turn: limit = 5000): a
+    // state that counts more turns, or as many with play going on, is
+    // impossible, up to the largest count a saved state can write.
+    let g = game(2);
+    let state = |turns: u64, phase: &str, at_limit: bool| {
+        format!(
+            r#"{{"pieces":[[0,0,0,3],[0,0,0,0]],"mover":0,"phase":"{phase}","pool":[],"extra":0,"entered":[true,false],"turns":{turns},"finished":[],"at_limit":{at_limit}}}"#
+        )
+    };
+    for (turns, phase, at_limit) in [
+        (5000, "throw", false),
+        (5001, "over", true),
+        (u64::from(u32::MAX), "throw", false),
+    ] {
+        let err = g
+            .load_state(&state(turns, phase, at_limit))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&format!(
+                "it counts {turns} turns played, but play stops at the turn limit of 5000"
+            )),
+            "{err}"
+        );
+    }
+    // One turn short of it play goes on; at it, the game is over.
+    assert!(g.load_state(&state(4999, "throw", false)).is_ok());
+    assert!(g.load_state(&state(5000, "over", true)).is_ok());
+}

@@ -595,6 +595,100 @@ proptest! {
     }
 }
 
+/// The number and truth-value fields of a saved state, each with a place
+/// in the text, counted in order: `nth` of them (modulo their count) is
+/// changed to `number` (a truth value is turned over), or, where `cut`, the
+/// list that holds it loses its last entry. The text that results.
+fn changed_field(json: &str, nth: usize, number: i64, cut: bool) -> String {
+    use serde_json::Value;
+    fn count(v: &Value) -> usize {
+        match v {
+            Value::Number(_) | Value::Bool(_) => 1,
+            Value::Array(a) => a.iter().map(count).sum(),
+            Value::Object(o) => o.values().map(count).sum(),
+            _ => 0,
+        }
+    }
+    /// Changes leaf `k` below `v`; `true` once it is changed.
+    fn change(v: &mut Value, k: &mut usize, number: i64, cut: bool) -> bool {
+        match v {
+            Value::Number(_) | Value::Bool(_) => {
+                if *k > 0 {
+                    *k -= 1;
+                    return false;
+                }
+                *v = match v {
+                    Value::Bool(b) => Value::Bool(!*b),
+                    _ => Value::from(number),
+                };
+                true
+            }
+            Value::Array(a) => {
+                for i in 0..a.len() {
+                    if change(&mut a[i], k, number, cut) {
+                        // The entry's own list is cut, not the one above it.
+                        if cut && matches!(a[i], Value::Number(_) | Value::Bool(_)) {
+                            a.pop();
+                        }
+                        return true;
+                    }
+                }
+                false
+            }
+            Value::Object(o) => o.values_mut().any(|x| change(x, k, number, cut)),
+            _ => false,
+        }
+    }
+    let mut v: Value = serde_json::from_str(json).expect("a saved state is JSON");
+    let leaves = count(&v).max(1);
+    change(&mut v, &mut (nth % leaves), number, cut);
+    v.to_string()
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// A saved state with any of its fields changed, to a number play
+    /// could give or to one past what its field holds, is loaded or
+    /// refused with an error, and never panics; from one that loads, every
+    /// legal action applies, and random play goes on without a panic.
+    #[test]
+    fn a_saved_state_with_any_field_changed_is_loaded_or_refused(
+        g in game_index(),
+        seed in any::<u64>(),
+        steps in 0..MAX_STEPS,
+        changes in proptest::collection::vec(
+            (
+                any::<usize>(),
+                prop_oneof![0i64..300, Just(255), Just(256), Just(65_535), Just(-1), any::<u32>().prop_map(i64::from)],
+                proptest::bool::weighted(0.1),
+            ),
+            1..4,
+        ),
+    ) {
+        let game = &GAMES[g];
+        let mut json = serde_json::to_string(&reach(game, seed, steps)).expect("a state serialises");
+        for &(nth, number, cut) in &changes {
+            json = changed_field(&json, nth, number, cut);
+        }
+        let Ok(state) = game.load_state(&json) else {
+            return Ok(());
+        };
+        for a in game.legal_actions(&state) {
+            prop_assert!(
+                game.child(&state, a).is_ok(),
+                "{}: legal action {} of {} refused", describe(game), a, json
+            );
+        }
+        let (mut s, mut rng, mut buf) = (state, sim::rng(seed), Vec::new());
+        for _ in 0..500 {
+            if sim::random_step(game, &mut s, &mut rng, &mut buf).is_none() {
+                break;
+            }
+        }
+    }
+}
+
 /// The outcomes of the dice have positive weights summing to the total, and
 /// `throw_for` over `0..total` picks each outcome exactly `weight` times.
 #[test]
@@ -665,6 +759,13 @@ fn states_of_the_wrong_shape_are_refused_without_panicking() {
             shapes.push(s);
         }
         let race = good.field.is_none();
+        // Counts past the rules' limits, which counting on would overflow.
+        let mut s = good.clone();
+        s.turns = u32::MAX;
+        shapes.push(s);
+        let mut s = good.clone();
+        s.tried = u8::MAX;
+        shapes.push(s);
         let mut s = good.clone();
         s.pieces = pachisi::Pieces::none();
         if race {

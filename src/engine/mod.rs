@@ -502,10 +502,15 @@ impl Game {
 
     /// Whether a state has the shape of this game: a list of pieces for each
     /// playing seat, of the right length, each piece between its start and
-    /// its home, and a mover who plays. A state that
+    /// its home, a mover who plays, and counts of turns and tries within
+    /// the rules' limits (so that counting on cannot overflow). A state that
     /// does not fit has no legal actions and refuses every action; one read
     /// with [`Game::load_state`] always fits.
     pub fn fits(&self, state: &State) -> bool {
+        let turn = &self.rules.turn;
+        if state.turns > turn.limit || state.tried >= turn.tries {
+            return false;
+        }
         if let Some(f) = self.fight_rules() {
             return state.field.is_none() && self.fight_fits(f, state);
         }
@@ -1669,15 +1674,32 @@ impl Game {
 
     /// Checks that a state is possible under the rules of this game.
     pub fn validate(&self, state: &State) -> Result<(), StateError> {
-        if self.rules.field.is_some() || state.field.is_some() {
-            return self.field_validate(state);
-        }
         let fail = |problem: String| {
             Err(StateError::Impossible {
                 game: self.rules.name.clone(),
                 problem,
             })
         };
+        // The counts every game keeps: play stops when the turn limit is
+        // reached, and a seat with no piece on its way throws at most
+        // `tries` times (turn: limit, tries).
+        let turn = &self.rules.turn;
+        if state.turns > turn.limit || (state.turns == turn.limit && !state.at_limit) {
+            return fail(format!(
+                "it counts {} turns played, but play stops at the turn limit of {}",
+                state.turns, turn.limit
+            ));
+        }
+        if state.tried >= turn.tries {
+            return fail(format!(
+                "it counts {} throws tried this turn, but the rules allow {} (turn: tries)",
+                u16::from(state.tried) + 1,
+                turn.tries
+            ));
+        }
+        if self.rules.field.is_some() || state.field.is_some() {
+            return self.field_validate(state);
+        }
         if let Some(f) = self.fight_rules() {
             return self.fight_validate(f, state).or_else(fail);
         }
@@ -1685,13 +1707,6 @@ impl Game {
             return fail("it holds the position of a fight, and this game is a race".into());
         }
         let n = self.rules.pieces_per_seat as usize;
-        if state.tried > 0 && state.tried >= self.rules.turn.tries {
-            return fail(format!(
-                "it counts {} throws tried this turn, but the rules allow {} (turn: tries)",
-                state.tried + 1,
-                self.rules.turn.tries
-            ));
-        }
         if state.pieces.len() != self.seats.len() {
             return fail(format!(
                 "it has pieces for {} seats, but {} play",
@@ -1748,7 +1763,7 @@ impl Game {
                                 && rules.dice.bottoms_sum > 0
                                 && o.values
                                     .iter()
-                                    .any(|f| rules.dice.bottoms_sum - f == v.value)))
+                                    .any(|&f| rules.dice.bottoms_sum.saturating_sub(f) == v.value)))
                 })
             };
             if !possible {

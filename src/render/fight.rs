@@ -199,10 +199,14 @@ pub fn status(game: &Game, state: &State) -> String {
             )
         }
         Phase::Opening => "a throw decides who begins".to_string(),
-        Phase::Throw => format!("{seat} to throw (turn {})", state.turns + 1),
+        Phase::Throw => format!("{seat} to throw (turn {})", state.turns.saturating_add(1)),
         Phase::Move => {
             let values: Vec<String> = state.pool.iter().map(|v| v.value.to_string()).collect();
-            format!("{by} with {} (turn {})", values.join(", "), state.turns + 1)
+            format!(
+                "{by} with {} (turn {})",
+                values.join(", "),
+                state.turns.saturating_add(1)
+            )
         }
         Phase::Over => {
             let reason = if state.at_limit {

@@ -105,7 +105,7 @@ pub fn text(game: &Game, rules: &FieldRules, state: &State, colour: bool) -> Str
 
 /// What a field game waits for, in words.
 pub fn status_line(game: &Game, state: &State, f: &FieldState) -> String {
-    let turn = state.turns + 1;
+    let turn = state.turns.saturating_add(1);
     let seat = game.seat_name(game.field_acting_seat(state) as usize);
     match (state.phase, f.stage) {
         (Phase::Over, _) => "the game is over".into(),

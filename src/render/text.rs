@@ -140,13 +140,13 @@ pub fn status_line(game: &Game, state: &State) -> String {
     let seat = game.seat_name(game.mover(state));
     match state.phase {
         Phase::Opening => "a throw decides who begins".to_string(),
-        Phase::Throw => format!("{seat} to throw (turn {})", state.turns + 1),
+        Phase::Throw => format!("{seat} to throw (turn {})", state.turns.saturating_add(1)),
         Phase::Move => {
             let values: Vec<String> = state.pool.iter().map(|v| v.value.to_string()).collect();
             format!(
                 "{seat} to move with {} (turn {})",
                 values.join(", "),
-                state.turns + 1
+                state.turns.saturating_add(1)
             )
         }
         Phase::Over => "the game is over".to_string(),
