@@ -595,10 +595,10 @@ proptest! {
     }
 }
 
-/// The number and truth-value fields of a saved state, each with a place
-/// in the text, counted in order: `nth` of them (modulo their count) is
-/// changed to `number` (a truth value is turned over), or, where `cut`, the
-/// list that holds it loses its last entry. The text that results.
+/// A saved state's text with one field changed: of its number and
+/// truth-value fields, counted in order, the `nth` (modulo their count) is
+/// set to `number` (a truth value is turned over); where `cut`, the list
+/// that holds it also loses its last entry.
 fn changed_field(json: &str, nth: usize, number: i64, cut: bool) -> String {
     use serde_json::Value;
     fn count(v: &Value) -> usize {
