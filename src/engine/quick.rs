@@ -687,10 +687,19 @@ impl Game {
             // after it can stand where it lands. Each shift lines every
             // piece up with one further on (the seat's bytes only, so none
             // past them: no target is step 0).
-            let (mut own, mut further) = (0, steps & whole_bytes(live));
-            for _ in 1..state.pieces.per_seat() {
-                further >>= 8;
-                own |= zero_bytes_of_word(targets ^ further);
+            let further = steps & whole_bytes(live);
+            let mut own = 0;
+            if state.pieces.per_seat() <= 4 {
+                // Mostly four pieces: three shifts, side by side instead
+                // of each waiting for the one before (a shift past the
+                // seat's pieces lines up nothing).
+                own = zero_bytes_of_word(targets ^ (further >> 8))
+                    | zero_bytes_of_word(targets ^ (further >> 16))
+                    | zero_bytes_of_word(targets ^ (further >> 24));
+            } else {
+                for shift in 1..state.pieces.per_seat() {
+                    own |= zero_bytes_of_word(targets ^ (further >> (8 * shift)));
+                }
             }
             if self.hot.goal <= 1 {
                 own &= below_bytes(targets, home * ONES);
