@@ -215,6 +215,31 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             ));
         }
     }
+    // A goal of several steps is cells like the others: where a cell holds
+    // only so many pieces, the goal must have room for a seat's pieces, or
+    // no seat can ever finish.
+    if let (Some(home), Some(block), Some(stacks)) = (&home, home_block, &stacks)
+        && home.goal > 1
+        && let Some(goal) = block.settings.iter().find(|s| s.key.node == "goal")
+    {
+        let room = [(stacks.own_max, "own_max"), (stacks.max, "max")]
+            .into_iter()
+            .filter(|&(most, _)| most > 0)
+            .min_by_key(|&(most, _)| most);
+        if let Some((most, setting)) = room
+            && u16::from(home.goal) * u16::from(most) < u16::from(pieces)
+        {
+            errors.push(Diagnostic::new(
+                "compile::goal_too_small",
+                goal.key.span,
+                format!(
+                    "a goal of {} steps holds at most {} of a seat's pieces ({most} a step: stacks {{ {setting} = {most} }}), but a seat has {pieces}: no seat could finish",
+                    home.goal,
+                    u16::from(home.goal) * u16::from(most)
+                ),
+            ));
+        }
+    }
     let total_pieces = tables.iter().map(|t| t.seats.len()).max().unwrap_or(0) * pieces as usize;
     // A fight counts its pieces by kind; `pieces` must agree with them.
     if let Some(f) = &fight
