@@ -226,18 +226,18 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             .into_iter()
             .filter(|&(most, _)| most > 0)
             .min_by_key(|&(most, _)| most);
-        if let Some((most, setting)) = room
-            && u16::from(home.goal) * u16::from(most) < u16::from(pieces)
-        {
-            errors.push(Diagnostic::new(
-                "compile::goal_too_small",
-                goal.key.span,
-                format!(
-                    "a goal of {} steps holds at most {} of a seat's pieces ({most} a step: stacks {{ {setting} = {most} }}), but a seat has {pieces}: no seat could finish",
-                    home.goal,
-                    u16::from(home.goal) * u16::from(most)
-                ),
-            ));
+        if let Some((most, setting)) = room {
+            let holds = u16::from(home.goal) * u16::from(most);
+            if holds < u16::from(pieces) {
+                errors.push(Diagnostic::new(
+                    "compile::goal_too_small",
+                    goal.key.span,
+                    format!(
+                        "a goal of {} steps holds at most {holds} of a seat's pieces ({most} a step: stacks {{ {setting} = {most} }}), but a seat has {pieces}: no seat could finish",
+                        home.goal
+                    ),
+                ));
+            }
         }
     }
     let total_pieces = tables.iter().map(|t| t.seats.len()).max().unwrap_or(0) * pieces as usize;

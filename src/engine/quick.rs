@@ -686,21 +686,18 @@ impl Game {
             // A piece moves up, and the steps are sorted: only a piece
             // after it can stand where it lands. Each shift lines every
             // piece up with one further on (the seat's bytes only, so none
-            // past them: no target is step 0).
+            // past them: no target is step 0). Each shift is made from the
+            // steps themselves, not from the last shift, so that they go
+            // side by side; up to four pieces, three of them always (one
+            // past the seat's pieces lines up nothing).
             let further = steps & whole_bytes(live);
-            let mut own = 0;
-            if state.pieces.per_seat() <= 4 {
-                // Mostly four pieces: three shifts, side by side instead
-                // of each waiting for the one before (a shift past the
-                // seat's pieces lines up nothing).
-                own = zero_bytes_of_word(targets ^ (further >> 8))
-                    | zero_bytes_of_word(targets ^ (further >> 16))
-                    | zero_bytes_of_word(targets ^ (further >> 24));
+            let lined_up = |shift: usize| zero_bytes_of_word(targets ^ (further >> (8 * shift)));
+            let per_seat = state.pieces.per_seat();
+            let mut own = if per_seat <= 4 {
+                lined_up(1) | lined_up(2) | lined_up(3)
             } else {
-                for shift in 1..state.pieces.per_seat() {
-                    own |= zero_bytes_of_word(targets ^ (further >> (8 * shift)));
-                }
-            }
+                (1..per_seat).fold(0, |own, shift| own | lined_up(shift))
+            };
             if self.hot.goal <= 1 {
                 own &= below_bytes(targets, home * ONES);
             }
