@@ -12,13 +12,13 @@ pub(crate) const ENTRY_BITS: u8 = 128;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hot {
-    /// Values that let a piece out, indexed by whether the throw gives
-    /// another (`entry: on`); bit `v` for value `v`.
-    pub entry_on: [u128; 2],
-    /// The same for a seat's first piece (`entry: first_on`).
-    pub entry_first_on: [u128; 2],
-    /// Values that let any piece out, first or not: the two above together.
-    pub entry_any_on: [u128; 2],
+    /// For each value below [`ENTRY_BITS`], the pieces it lets out of the
+    /// start: bit 0 a piece that is not the first (`entry: on`) by a throw
+    /// that gives no other, bit 1 by one that gives another; bits 2 and 3
+    /// the same for a seat's first piece (`entry: first_on`). A byte a
+    /// value, read where the value is known: bit sets of all the values
+    /// were copied whole before every loop that asked them.
+    pub entry_throws: [u8; ENTRY_BITS as usize],
     pub first_of_game: bool,
     /// Whether the first piece out comes out on other throws than the
     /// rest (`entry: first_on` differs from `on`).
@@ -62,18 +62,20 @@ pub(crate) struct Hot {
     pub plain: u8,
 }
 
-fn bits(throws: &EntryThrows) -> [u128; 2] {
-    match throws {
-        EntryThrows::Any => [u128::MAX; 2],
-        EntryThrows::Again => [0, u128::MAX],
-        EntryThrows::Values(values) => {
-            let mut b = 0u128;
-            for &v in values.iter().filter(|&&v| v < ENTRY_BITS) {
-                b |= 1 << v;
+/// The table of [`Hot::entry_throws`]: for each value, the bits of the
+/// throws of it that `on` and `first_on` allow.
+fn entry_table(on: &EntryThrows, first_on: &EntryThrows) -> [u8; ENTRY_BITS as usize] {
+    let mut table = [0u8; ENTRY_BITS as usize];
+    for (v, bits) in (0u8..).zip(table.iter_mut()) {
+        for (shift, throws) in [(0, on), (2, first_on)] {
+            for again in [false, true] {
+                if throws.allows(v, again) {
+                    *bits |= 1 << (shift + again as u8);
+                }
             }
-            [b; 2]
         }
     }
+    table
 }
 
 impl Hot {
@@ -85,14 +87,8 @@ impl Hot {
             .enumerate()
             .filter(|(_, s)| plain_rules && rules.seats[s.0 as usize].track.detour.is_none())
             .fold(0u8, |bits, (i, _)| bits | 1 << i);
-        let (entry_on, entry_first_on) = (bits(&rules.entry.on), bits(&rules.entry.first_on));
         Hot {
-            entry_on,
-            entry_first_on,
-            entry_any_on: [
-                entry_on[0] | entry_first_on[0],
-                entry_on[1] | entry_first_on[1],
-            ],
+            entry_throws: entry_table(&rules.entry.on, &rules.entry.first_on),
             first_of_game: rules.entry.first == FirstPiece::FirstOfGame,
             first_differs: rules.entry.first_on != rules.entry.on,
             entry_moves_score: rules.entry.moves_score,
@@ -123,6 +119,57 @@ impl Hot {
             near_smallest: rules.home.near == NearHome::SmallestThrow,
             smallest: rules.dice.smallest,
             plain,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Game;
+    use crate::engine::state::PoolValue;
+
+    /// Pachisi's entry: the first piece out leaves on any throw
+    /// (`first_on = any`), the others only on a throw that gives another
+    /// (`on = again`). The table holds each value's four answers; values
+    /// past it are asked of the rules.
+    #[test]
+    fn the_entry_table_answers_first_and_other_pieces_by_the_throw() {
+        let game = Game::bundled("pachisi", Some(4)).expect("bundled");
+        let throw = |value, again| PoolValue {
+            value,
+            again,
+            bonus: false,
+        };
+        for value in [1, 6, 10, 25, 127, 128, 200] {
+            assert!(
+                game.entry_allows(true, throw(value, false)),
+                "first piece, {value}"
+            );
+            assert!(
+                game.entry_allows(true, throw(value, true)),
+                "first piece, {value} again"
+            );
+            assert!(
+                !game.entry_allows(false, throw(value, false)),
+                "next piece, {value}"
+            );
+            assert!(
+                game.entry_allows(false, throw(value, true)),
+                "next piece, {value} again"
+            );
+            assert!(
+                game.may_leave_start(throw(value, false)),
+                "any piece, {value}"
+            );
+        }
+        let ludo = Game::bundled("ludo", Some(4)).expect("bundled");
+        for value in 1..=6 {
+            let lets_out = ludo.may_leave_start(throw(value, value == 6));
+            assert_eq!(
+                lets_out,
+                value == 6,
+                "Ludo: a piece comes out on a 6 only, not on {value}"
+            );
         }
     }
 }

@@ -961,10 +961,13 @@ impl Game {
     }
 
     /// [`Game::may_leave_start`] for a value below [`ENTRY_BITS`], read
-    /// off the bit sets.
+    /// off the table of entry throws: a piece that is not the first, or the
+    /// first (bits 0 and 2 for a throw that gives no other, 1 and 3 for one
+    /// that does).
     #[inline(always)]
     fn entry_any_bit(&self, value: PoolValue) -> bool {
-        self.hot.entry_any_on[value.again as usize] & (1 << value.value) != 0
+        let bits = self.hot.entry_throws[value.value as usize & (ENTRY_BITS as usize - 1)];
+        (bits >> value.again as u8) & 0b101 != 0
     }
 
     /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
@@ -975,12 +978,8 @@ impl Game {
             let throws = if first { &entry.first_on } else { &entry.on };
             return throws.allows(value.value, value.again);
         }
-        let bits = if first {
-            self.hot.entry_first_on
-        } else {
-            self.hot.entry_on
-        };
-        bits[value.again as usize] & (1 << value.value) != 0
+        let bits = self.hot.entry_throws[value.value as usize & (ENTRY_BITS as usize - 1)];
+        (bits >> (value.again as u8 + 2 * first as u8)) & 1 != 0
     }
 
     /// Whether the cell of `seat`'s step `target` has room for `count` more
