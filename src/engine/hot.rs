@@ -7,7 +7,7 @@ use crate::rules::{
     FirstPiece, NearHome, OwnEntry, RuleSet, SeatId, UseValues, entry::EntryThrows,
 };
 
-/// Entry values below this are answered from bit sets; larger ones from the rules.
+/// Entry values below this are answered from a table of a byte a value; larger ones from the rules.
 pub(crate) const ENTRY_BITS: u8 = 128;
 
 #[derive(Clone, Copy, Debug)]
