@@ -62,15 +62,23 @@ pub(crate) struct Hot {
     pub plain: u8,
 }
 
+/// The bit of a value's byte in [`Hot::entry_throws`] that says whether a
+/// throw of it lets out a seat's first piece (`first`) or another, by a
+/// throw that gives another (`again`) or not.
+#[inline(always)]
+pub(crate) const fn entry_bit(first: bool, again: bool) -> u8 {
+    1 << (again as u8 + 2 * first as u8)
+}
+
 /// The table of [`Hot::entry_throws`]: for each value, the bits of the
 /// throws of it that `on` and `first_on` allow.
 fn entry_table(on: &EntryThrows, first_on: &EntryThrows) -> [u8; ENTRY_BITS as usize] {
     let mut table = [0u8; ENTRY_BITS as usize];
     for (v, bits) in (0u8..).zip(table.iter_mut()) {
-        for (shift, throws) in [(0, on), (2, first_on)] {
+        for (first, throws) in [(false, on), (true, first_on)] {
             for again in [false, true] {
                 if throws.allows(v, again) {
-                    *bits |= 1 << (shift + again as u8);
+                    *bits |= entry_bit(first, again);
                 }
             }
         }
@@ -79,6 +87,12 @@ fn entry_table(on: &EntryThrows, first_on: &EntryThrows) -> [u8; ENTRY_BITS as u
 }
 
 impl Hot {
+    /// The byte of `value` (below [`ENTRY_BITS`]) in [`Hot::entry_throws`].
+    #[inline(always)]
+    pub(crate) fn entry_bits(&self, value: u8) -> u8 {
+        self.entry_throws[value as usize & (ENTRY_BITS as usize - 1)]
+    }
+
     pub(crate) fn new(rules: &RuleSet, seats: &[SeatId]) -> Hot {
         let stacks = &rules.stacks;
         let plain_rules = stacks.max == 0 && stacks.own_max == 0 && !rules.turn.bonus_after_dice;

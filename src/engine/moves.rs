@@ -6,7 +6,12 @@
 
 use arrayvec::ArrayVec;
 
-use super::{Game, State, hot::ENTRY_BITS, seating::NONE, state::PoolValue};
+use super::{
+    Game, State,
+    hot::{ENTRY_BITS, entry_bit},
+    seating::NONE,
+    state::PoolValue,
+};
 use crate::rules::{MAX_PIECES, MAX_SEATS, OwnEntry, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
@@ -961,13 +966,11 @@ impl Game {
     }
 
     /// [`Game::may_leave_start`] for a value below [`ENTRY_BITS`], read
-    /// off the table of entry throws: a piece that is not the first, or the
-    /// first (bits 0 and 2 for a throw that gives no other, 1 and 3 for one
-    /// that does).
+    /// off the table of entry throws: a piece that is not the first, or the first.
     #[inline(always)]
     fn entry_any_bit(&self, value: PoolValue) -> bool {
-        let bits = self.hot.entry_throws[value.value as usize & (ENTRY_BITS as usize - 1)];
-        (bits >> value.again as u8) & 0b101 != 0
+        let either = entry_bit(false, value.again) | entry_bit(true, value.again);
+        self.hot.entry_bits(value.value) & either != 0
     }
 
     /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
@@ -978,8 +981,7 @@ impl Game {
             let throws = if first { &entry.first_on } else { &entry.on };
             return throws.allows(value.value, value.again);
         }
-        let bits = self.hot.entry_throws[value.value as usize & (ENTRY_BITS as usize - 1)];
-        (bits >> (value.again as u8 + 2 * first as u8)) & 1 != 0
+        self.hot.entry_bits(value.value) & entry_bit(first, value.again) != 0
     }
 
     /// Whether the cell of `seat`'s step `target` has room for `count` more
