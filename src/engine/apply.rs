@@ -3,7 +3,8 @@
 use super::{
     Action, Game, Phase, State,
     seating::{NONE, sort_small},
-    state::PoolValue,
+    state::{PoolValue, zero_bytes_of_word},
+    word::{HIGH, ONES, moved_up_in_word},
 };
 use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
 
@@ -199,14 +200,10 @@ impl Game {
         let home = self.seating.home(seat);
         let may_take =
             !nothing_there && target < home && self.may_take_on_landing(state, seat, from, target);
-        let pieces = &mut state.pieces[seat];
-        if count == 1
-            && target > from
-            && let Some(at) = pieces.iter().position(|&s| s == from)
-        {
+        if count == 1 && target > from && self.move_first_up(state, seat, from, target, false) {
             // Mostly one piece.
-            move_up(pieces, at, target);
         } else {
+            let pieces = &mut state.pieces[seat];
             // Sorted: the pieces at `from` stand together; the first `count`
             // of them move, and the seat's steps are sorted again.
             let at = pieces.partition_point(|&s| s < from);
@@ -273,21 +270,56 @@ impl Game {
             return false;
         };
         let may_take = self.may_take_on_landing(state, seat, from, target);
-        let pieces = &mut state.pieces[seat];
-        let Some(at) = pieces.iter().position(|&s| s == from) else {
-            return false;
-        };
         // A piece that leaves others on its step may split a blockade.
-        if follows_pairs && pieces.get(at + 1) == Some(&from) {
+        if !self.move_first_up(state, seat, from, target, follows_pairs) {
             return false;
         }
-        move_up(pieces, at, target);
         state.pool.remove(slot);
         state.used = state.used.saturating_add(1);
         if may_take {
             self.take_there(state, seat, target);
         }
         self.after_value(state);
+        true
+    }
+
+    /// Moves `seat`'s first piece on step `from` up to step `target`
+    /// (above `from`), its steps kept sorted; `false`, changing nothing,
+    /// where no piece stands on `from`, or (`alone`) where another does
+    /// too. Where its pieces fit a word below step 128, without a branch
+    /// a piece: which piece moves is chance, and a search of the pieces
+    /// one by one was mostly guessed wrong.
+    #[inline(always)]
+    pub(super) fn move_first_up(
+        &self,
+        state: &mut State,
+        seat: usize,
+        from: u8,
+        target: u8,
+        alone: bool,
+    ) -> bool {
+        if self.seating.home(seat) < 128
+            && let Some((steps, live)) = state.pieces.seat_word(seat)
+        {
+            let live = live & HIGH;
+            let on = zero_bytes_of_word(steps ^ (from as u64 * ONES)) & live;
+            if on == 0 || (alone && on & (on - 1) != 0) {
+                return false;
+            }
+            let at = on.trailing_zeros() & !7;
+            state
+                .pieces
+                .set_seat_word(seat, moved_up_in_word(steps, live, at, target));
+            return true;
+        }
+        let pieces = &mut state.pieces[seat];
+        let Some(at) = pieces.iter().position(|&s| s == from) else {
+            return false;
+        };
+        if alone && pieces.get(at + 1) == Some(&from) {
+            return false;
+        }
+        move_up(pieces, at, target);
         true
     }
 
@@ -543,6 +575,49 @@ mod tests {
             }
         }
         assert!(taken > 1000, "the shortcut was taken only {taken} times");
+    }
+
+    /// A piece moved up within its seat's word goes after the pieces
+    /// below its new step, the steps staying sorted, as the move piece by
+    /// piece puts it; a step with two pieces refuses a piece that must
+    /// move alone, and a step with none refuses, both changing nothing.
+    #[test]
+    fn a_piece_moved_up_in_its_word_keeps_the_steps_sorted() {
+        let game = Game::bundled("russian-pachisi", Some(4)).expect("bundled");
+        let mut state = game.new_initial_state();
+        let lists = vec![
+            vec![0, 3, 3, 9],
+            vec![0, 0, 0, 0],
+            vec![4, 8, 8, 12],
+            vec![0; 4],
+        ];
+        state.pieces = super::super::state::Pieces::from_lists(&lists).expect("pieces");
+        // The first of the two on step 3 goes past the piece on 9.
+        assert!(game.move_first_up(&mut state, 0, 3, 10, false));
+        assert_eq!(state.pieces[0], [0, 3, 9, 10]);
+        assert_eq!(state.pieces[1], [0; 4], "the next seat's bytes are kept");
+        // One of two on step 8 may not leave alone; none stands on step 5.
+        let before = state.clone();
+        assert!(!game.move_first_up(&mut state, 2, 8, 9, true));
+        assert!(!game.move_first_up(&mut state, 2, 5, 6, false));
+        assert_eq!(state, before);
+        // Step 4 to 8 lands before the two there, past none.
+        assert!(game.move_first_up(&mut state, 2, 4, 8, true));
+        assert_eq!(state.pieces[2], [8, 8, 8, 12]);
+        // Each seat as the move piece by piece leaves it.
+        for (from, target) in [(0, 1), (8, 20), (12, 13)] {
+            let mut by_word = state.clone();
+            let mut by_piece = state.pieces[2].to_vec();
+            let at = by_piece.iter().position(|&s| s == from);
+            assert_eq!(
+                game.move_first_up(&mut by_word, 2, from, target, false),
+                at.is_some()
+            );
+            if let Some(at) = at {
+                move_up(&mut by_piece, at, target);
+            }
+            assert_eq!(by_word.pieces[2], by_piece[..], "{from} to {target}");
+        }
     }
 
     /// The one comparison of all the pieces against a cell's prey steps

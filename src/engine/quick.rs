@@ -41,13 +41,14 @@
 
 use super::{
     Action, Game, Phase, State,
-    apply::move_up,
     hot::Hot,
     moves::View,
     moves_together,
     seating::{NONE, Seating},
     state::{MAX_SEAT_PIECES, PoolValue, zero_bytes_of_word},
-    word::{ONES, WordGroups, below_bytes, bytes_between, bytes_set, low_bits, whole_bytes},
+    word::{
+        ONES, WordGroups, below_bytes, bytes_between, bytes_set, moved_up_in_word, whole_bytes,
+    },
 };
 use crate::rules::{NearHome, RuleSet, Track};
 
@@ -121,20 +122,6 @@ struct WordMoves {
     live: u64,
     targets: u64,
     moves: u64,
-}
-
-/// A seat's steps as one word (`live`: the high bit of each of its
-/// bytes), ascending, with the piece at bit `at` (a byte's first) moved up
-/// to step `target`: it goes after the pieces below its new step, and
-/// those between move down a byte, so the steps stay sorted.
-#[inline(always)]
-fn moved_up_in_word(steps: u64, live: u64, at: u32, target: u8) -> u64 {
-    let below = below_bytes(steps, target as u64 * ONES) & live;
-    let to = 8 * (bytes_set(below) as u32 - 1);
-    let before = low_bits(at);
-    let between = low_bits(to) & !before;
-    let after = !low_bits(to + 8);
-    (steps & before) | ((steps >> 8) & between) | ((target as u64) << to) | (steps & after)
 }
 
 /// A move of a one-value decision as a random game lists it: `count`
@@ -845,11 +832,9 @@ impl Game {
         if !self.lands_plainly(state, from, target) {
             return self.land_listed(state, m, by, false);
         }
-        let pieces = &mut state.pieces[seat];
-        let Some(at) = pieces.iter().position(|&s| s == from) else {
+        if !self.move_first_up(state, seat, from, target, false) {
             return self.land_listed(state, m, by, false);
-        };
-        move_up(pieces, at, target);
+        }
         self.after_plain_landing(state, from);
         m.action(by)
     }

@@ -34,6 +34,20 @@ pub(crate) fn bytes_set(bits: u64) -> u8 {
     ((bits >> 7).wrapping_mul(ONES) >> 56) as u8
 }
 
+/// A seat's steps as one word (`live`: the high bit of each of its
+/// bytes), ascending, with the piece at bit `at` (a byte's first) moved up
+/// to step `target`: it goes after the pieces below its new step, and
+/// those between move down a byte, so the steps stay sorted.
+#[inline(always)]
+pub(crate) fn moved_up_in_word(steps: u64, live: u64, at: u32, target: u8) -> u64 {
+    let below = below_bytes(steps, target as u64 * ONES) & live;
+    let to = 8 * (bytes_set(below) as u32 - 1);
+    let before = low_bits(at);
+    let between = low_bits(to) & !before;
+    let after = !low_bits(to + 8);
+    (steps & before) | ((steps >> 8) & between) | ((target as u64) << to) | (steps & after)
+}
+
 /// `j / n` by a multiply, for `j` below 64 and `n` from 1 to 16 (others
 /// are taken as the nearest of those): a division takes as long as a
 /// dozen other steps. Exact, as the rounded-up reciprocal adds less than
