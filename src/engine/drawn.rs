@@ -56,7 +56,7 @@ const IN_ORDER: [u8; MAX_CANDIDATES] = {
 /// out from the word, in the order [`Game::list_candidates`] lists them,
 /// so that nothing is listed. Listing them cost a branch a group and a
 /// value, each guessed wrong often, as which pieces can move is chance.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Numbered {
     groups: WordGroups,
     /// The values out of the start, in order: each distinct value that
@@ -92,9 +92,13 @@ impl Numbered {
     }
 }
 
-/// The candidate moves of a decision: numbered from the word, or listed.
+/// The candidate moves of a decision: numbered from the word
+/// (`by_number`), or listed. Both are filled where they stand: a copy of
+/// the numbers just written would read them back whole before their
+/// bytes are stored, which the processor makes wait.
 struct Candidates {
-    numbered: Option<Numbered>,
+    numbered: Numbered,
+    by_number: bool,
     listed: Listed,
 }
 
@@ -102,9 +106,10 @@ impl Candidates {
     /// Candidate `c`.
     #[inline(always)]
     fn at(&self, c: usize) -> Action {
-        match &self.numbered {
-            Some(numbered) => numbered.at(c),
-            None => self.listed[c],
+        if self.by_number {
+            self.numbered.at(c)
+        } else {
+            self.listed[c]
         }
     }
 }
@@ -176,15 +181,18 @@ impl Game {
         let values = distinct_ascending(&state.pool);
         let sums = self.start_sums(state);
         let mut candidates = Candidates {
-            numbered: self.numbered_candidates(state, &values, &sums),
+            numbered: Numbered::default(),
+            by_number: false,
             listed: Listed::new(),
         };
-        let mut n = match &candidates.numbered {
-            Some(numbered) => numbered.len,
-            None if self.list_candidates(state, &values, &sums, &mut candidates.listed) => {
-                candidates.listed.len()
-            }
-            None => return None,
+        candidates.by_number =
+            self.number_candidates(state, &values, &sums, &mut candidates.numbered);
+        let mut n = if candidates.by_number {
+            candidates.numbered.len
+        } else if self.list_candidates(state, &values, &sums, &mut candidates.listed) {
+            candidates.listed.len()
+        } else {
+            return None;
         };
         // A pass allowed beside the moves is the candidate after them.
         let moves = n;
@@ -284,31 +292,30 @@ impl Game {
         }
     }
 
-    /// The candidates that [`Game::list_candidates`] would list, numbered
-    /// from the mover's word without a list: where its pieces fit a word,
+    /// Numbers into `numbered` (as [`Numbered::default`] made it) the
+    /// candidates that [`Game::list_candidates`] would list, from the
+    /// mover's word without a list: `false` unless its pieces fit a word,
     /// no piece may reach its track's detour by any value (where the list
     /// would hold a round), and there are at most [`MAX_CANDIDATES`].
     #[inline(always)]
-    fn numbered_candidates(
+    fn number_candidates(
         &self,
         state: &State,
         values: &[PoolValue],
         sums: &[u8],
-    ) -> Option<Numbered> {
-        let groups = self.groups_in_word::<true>(state)?;
-        // A value that reaches the detour from a step, a larger one does too.
-        let largest = *values.last()?;
-        if self.may_go_round(state, largest.value) {
-            return None;
-        }
-        let mut numbered = Numbered {
-            groups,
-            entries: [0; MAX_POOL * 2],
-            entry_count: 0,
-            values: [0; MAX_POOL],
-            value_count: 0,
-            len: 0,
+        numbered: &mut Numbered,
+    ) -> bool {
+        let Some(groups) = self.groups_in_word::<true>(state) else {
+            return false;
         };
+        // A value that reaches the detour from a step, a larger one does too.
+        let Some(largest) = values.last() else {
+            return false;
+        };
+        if self.may_go_round(state, largest.value) {
+            return false;
+        }
+        numbered.groups = groups;
         // Values of one size stand together: one candidate each.
         for v in values {
             if numbered.value_count == 0 || numbered.values[numbered.value_count - 1] != v.value {
@@ -336,7 +343,7 @@ impl Game {
             }
         }
         numbered.len = numbered.entry_count + numbered.value_count * bytes_set(groups.way) as usize;
-        (numbered.len <= MAX_CANDIDATES).then_some(numbered)
+        numbered.len <= MAX_CANDIDATES
     }
 
     /// Every move the general path would check (see
@@ -682,9 +689,10 @@ mod tests {
                 let sums = game.start_sums(&state);
                 let mut listed = Listed::new();
                 let fits = game.list_candidates(&state, &values, &sums, &mut listed);
-                let Some(numbered) = game.numbered_candidates(&state, &values, &sums) else {
+                let mut numbered = Numbered::default();
+                if !game.number_candidates(&state, &values, &sums, &mut numbered) {
                     continue;
-                };
+                }
                 assert!(
                     fits,
                     "{name}: more candidates than a list holds in {state:?}"

@@ -141,7 +141,7 @@ fn bytes_between_by_byte(word: u64, low: u8, high: u8) -> u64 {
 
 /// A seat's groups as one word ([`Game::groups_in_word`]): byte `i` of
 /// `steps` the step of piece `i`, ascending.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct WordGroups {
     pub(crate) steps: u64,
     /// The high bit of each byte that holds one of the seat's pieces.
