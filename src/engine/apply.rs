@@ -306,10 +306,10 @@ impl Game {
             if on == 0 || (alone && on & (on - 1) != 0) {
                 return false;
             }
-            let at = on.trailing_zeros() & !7;
+            let first = on & on.wrapping_neg();
             state
                 .pieces
-                .set_seat_word(seat, moved_up_in_word(steps, live, at, target));
+                .set_seat_word(seat, moved_up_in_word(steps, live, first, target));
             return true;
         }
         let pieces = &mut state.pieces[seat];

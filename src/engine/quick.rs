@@ -750,7 +750,7 @@ impl Game {
             return self.land_listed(state, Listed::one(from, target), by, false);
         }
         let seat = state.mover as usize;
-        let moved = moved_up_in_word(moves.steps, moves.live, at, target);
+        let moved = moved_up_in_word(moves.steps, moves.live, picked, target);
         state.pieces.set_seat_word(seat, moved);
         self.after_plain_landing(state, from);
         Action::Move { from, count: 1, by }

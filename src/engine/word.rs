@@ -35,17 +35,18 @@ pub(crate) fn bytes_set(bits: u64) -> u8 {
 }
 
 /// A seat's steps as one word (`live`: the high bit of each of its
-/// bytes), ascending, with the piece at bit `at` (a byte's first) moved up
-/// to step `target`: it goes after the pieces below its new step, and
-/// those between move down a byte, so the steps stay sorted.
+/// bytes), ascending, with the piece whose byte's high bit is `piece`
+/// moved up to step `target` (every step below 128): it goes after the
+/// pieces below its new step, and those between move down a byte, so the
+/// steps stay sorted. The pieces below `target` are the first bytes, the
+/// moved one among them: the last of them is where it goes.
 #[inline(always)]
-pub(crate) fn moved_up_in_word(steps: u64, live: u64, at: u32, target: u8) -> u64 {
-    let below = below_bytes(steps, target as u64 * ONES) & live;
-    let to = 8 * (bytes_set(below) as u32 - 1);
-    let before = low_bits(at);
-    let between = low_bits(to) & !before;
-    let after = !low_bits(to + 8);
-    (steps & before) | ((steps >> 8) & between) | ((target as u64) << to) | (steps & after)
+pub(crate) fn moved_up_in_word(steps: u64, live: u64, piece: u64, target: u8) -> u64 {
+    let up_to_new = whole_bytes(below_bytes(steps, target as u64 * ONES) & live);
+    let before = (piece >> 7).wrapping_sub(1);
+    let between = (up_to_new >> 8) & !before;
+    let new = up_to_new & !(up_to_new >> 8);
+    (steps & (before | !up_to_new)) | ((steps >> 8) & between) | ((target as u64 * ONES) & new)
 }
 
 /// `j / n` by a multiply, for `j` below 64 and `n` from 1 to 16 (others
