@@ -200,9 +200,10 @@ impl Game {
         let home = self.seating.home(seat);
         let may_take =
             !nothing_there && target < home && self.may_take_on_landing(state, seat, from, target);
-        if count == 1 && target > from && self.move_first_up(state, seat, from, target, false) {
-            // Mostly one piece.
-        } else {
+        // Mostly one piece, moved up in its seat's word.
+        let moved_one =
+            count == 1 && target > from && self.move_first_up(state, seat, from, target, false);
+        if !moved_one {
             let pieces = &mut state.pieces[seat];
             // Sorted: the pieces at `from` stand together; the first `count`
             // of them move, and the seat's steps are sorted again.
