@@ -174,7 +174,9 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
 
 /// [`play_random`]'s loop for a race: the actions [`step_fitting`] gives
 /// one by one, but a throw that leaves a decision is followed by that
-/// decision at once, without going round by the phase.
+/// decision at once, without going round by the phase. One loop for each
+/// way of playing a throw at once, so that each game's loop holds only
+/// the code its rules run.
 #[inline(always)]
 fn play_race(
     game: &Game,
@@ -183,16 +185,39 @@ fn play_race(
     buf: &mut Vec<Action>,
     record: &mut impl FnMut(Action),
 ) {
-    let at_once = game.throws_at_once();
+    match game.throws_at_once() {
+        Some(AtOnce::Quick) => race_loop::<QUICK>(game, state, rng, buf, record),
+        Some(AtOnce::Seen) => race_loop::<SEEN>(game, state, rng, buf, record),
+        None => race_loop::<APART>(game, state, rng, buf, record),
+    }
+}
+
+/// How [`race_loop`] plays a throw: with its decision at once by
+/// [`Game::throw_and_play_quick`] or [`Game::throw_and_draw_seen`], or
+/// apart from it.
+const QUICK: u8 = 0;
+const SEEN: u8 = 1;
+const APART: u8 = 2;
+
+/// [`play_race`]'s loop, a throw played as `AT_ONCE` says.
+#[inline(always)]
+fn race_loop<const AT_ONCE: u8>(
+    game: &Game,
+    state: &mut State,
+    rng: &mut Rng,
+    buf: &mut Vec<Action>,
+    record: &mut impl FnMut(Action),
+) {
     loop {
         match state.phase {
-            Phase::Throw if at_once.is_some() => {
+            Phase::Throw if AT_ONCE != APART => {
                 let i = outcome(game, rng);
                 record(Action::Throw(i));
                 let draw = drawer(rng);
-                let played = match at_once {
-                    Some(AtOnce::Quick) => game.throw_and_play_quick(state, i as usize, draw),
-                    Some(AtOnce::Seen) | None => game.throw_and_draw_seen(state, i as usize, draw),
+                let played = if AT_ONCE == QUICK {
+                    game.throw_and_play_quick(state, i as usize, draw)
+                } else {
+                    game.throw_and_draw_seen(state, i as usize, draw)
                 };
                 if let Some(a) = played {
                     record(a);

@@ -225,7 +225,9 @@ impl Game {
     /// [`fits_seen_drawn`] only: also `None` where a move may reach its
     /// track's detour, which the general draw lists with its round, and
     /// a home past step 127 is no bar to reading the seat as a word.
-    #[inline(never)]
+    /// Inline where it is asked: as a call it was 8% of the instructions
+    /// of a game with a blockade and one value a throw.
+    #[inline(always)]
     pub(crate) fn play_quick_seen_drawn<const DETOURS: bool>(
         &self,
         state: &mut State,
