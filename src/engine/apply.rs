@@ -402,6 +402,8 @@ impl Game {
     }
 
     /// After a value is used or given up: go on with the turn, throw again, or pass the turn on.
+    /// Inline: it runs after every move, and mostly ends at its first test.
+    #[inline(always)]
     pub(super) fn after_value(&self, state: &mut State) {
         if !state.pool.is_empty() {
             return;
