@@ -3,8 +3,8 @@
 use super::{
     Action, Game, Phase, State,
     seating::{NONE, sort_small},
-    state::{PoolValue, zero_bytes_of_word},
-    word::{HIGH, ONES, moved_up_in_word},
+    state::{PoolValue, equal_bytes},
+    word::{HIGH, moved_up_in_word},
 };
 use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
 
@@ -303,7 +303,7 @@ impl Game {
             && let Some((steps, live)) = state.pieces.seat_word(seat)
         {
             let live = live & HIGH;
-            let on = zero_bytes_of_word(steps ^ (from as u64 * ONES)) & live;
+            let on = equal_bytes(steps, from) & live;
             if on == 0 || (alone && on & (on - 1) != 0) {
                 return false;
             }

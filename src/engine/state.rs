@@ -240,7 +240,7 @@ pub(crate) fn zero_bytes_of_word(word: u64) -> u64 {
 
 /// The high bit of each byte of `word` that equals `x`, and no other bit.
 #[inline(always)]
-fn equal_bytes(word: u64, x: u8) -> u64 {
+pub(crate) fn equal_bytes(word: u64, x: u8) -> u64 {
     zero_bytes_of_word(word ^ (x as u64).wrapping_mul(0x0101_0101_0101_0101))
 }
 

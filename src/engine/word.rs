@@ -6,7 +6,10 @@
 //! guessed wrong. Where all the pieces fit in 16 bytes, a question about
 //! one cell is asked of all of them by one vector comparison.
 
-use super::{Game, State, state::zero_bytes_of_word};
+use super::{
+    Game, State,
+    state::{equal_bytes, zero_bytes_of_word},
+};
 
 /// The high bit of each byte.
 pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -174,7 +177,7 @@ impl WordGroups {
     #[inline(always)]
     pub(crate) fn at(self, at: u32) -> (u8, u8) {
         let from = (self.steps >> at) as u8;
-        let there = zero_bytes_of_word(self.steps ^ (from as u64 * ONES)) & self.live;
+        let there = equal_bytes(self.steps, from) & self.live;
         (from, bytes_set(there & low_bits(at + 8)))
     }
 
