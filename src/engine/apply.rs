@@ -198,8 +198,12 @@ impl Game {
     ) {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        let may_take =
-            !nothing_there && target < home && self.may_take_on_landing(state, seat, from, target);
+        // The pieces taken go back before the mover's own move is stored:
+        // taking reads all the steps at once, which would wait for the
+        // store of the mover's word just before it to finish.
+        if !nothing_there && target < home && self.may_take_on_landing(state, seat, from, target) {
+            self.take_there(state, seat, target);
+        }
         // Mostly one piece, moved up in its seat's word.
         let moved_one =
             count == 1 && target > from && self.move_first_up(state, seat, from, target, false);
@@ -222,9 +226,6 @@ impl Game {
         }
         if from == 0 {
             state.entered[seat] = true;
-        }
-        if may_take {
-            self.take_there(state, seat, target);
         }
         if target == home && from < home {
             self.add_bonus(state, self.rules.home.bonus);
@@ -347,7 +348,7 @@ impl Game {
         self.takes_on(seat, from, target) & there.unwrap_or(true)
     }
 
-    /// Sends back the pieces that `seat`'s piece, come to its race step
+    /// Sends back the pieces that `seat`'s piece, landing on its race step
     /// `target`, takes there, with the extra throws and bonuses that taking
     /// gives: each prey seat's pieces on the cell go back to their start.
     #[inline(never)]
@@ -472,7 +473,7 @@ impl Game {
         state.extra = 0;
         state.streak = 0;
         state.turns += 1;
-        if state.turns >= self.rules.turn.limit {
+        if state.turns >= self.hot.turn_limit {
             state.phase = Phase::Over;
             state.at_limit = true;
             return;
@@ -482,7 +483,7 @@ impl Game {
         for _ in 0..n {
             // No division: the seat after the last is the first.
             next = if next + 1 >= n { 0 } else { next + 1 };
-            if !(self.rules.turn.skip_finished && state.has_finished(next)) {
+            if !(self.hot.skip_finished && state.has_finished(next)) {
                 break;
             }
         }

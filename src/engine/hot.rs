@@ -26,6 +26,8 @@ pub(crate) struct Hot {
     pub entry_moves_score: bool,
     pub entry_forced: bool,
     pub entry_sum: bool,
+    /// `entry: clear_start`: while pieces wait, the one on the first step moves first.
+    pub clear_start: bool,
     pub bonus_after_dice: bool,
     pub use_most: bool,
     /// `turn: must_move = no`: a seat may always give up what waits.
@@ -34,6 +36,13 @@ pub(crate) struct Hot {
     pub pass_after_one: bool,
     /// `turn: bonus_optional`: a pool of bonuses alone may be given up.
     pub bonus_optional: bool,
+    /// `turn: limit`, the turns a game may last, read at every turn's end.
+    pub turn_limit: u32,
+    /// `turn: finished = skip`: a seat that has finished is passed over.
+    pub skip_finished: bool,
+    /// `turn: again_limit`: throws again in a row past which one is lost
+    /// (0: no limit), read at every throw.
+    pub again_limit: u8,
     pub blockade: u8,
     pub blockade_turns: u8,
     /// Whether a seat's view includes its own side (a blockade stops its own side).
@@ -108,11 +117,15 @@ impl Hot {
             entry_moves_score: rules.entry.moves_score,
             entry_forced: rules.entry.forced,
             entry_sum: rules.entry.sum,
+            clear_start: rules.entry.clear_start,
             bonus_after_dice: rules.turn.bonus_after_dice,
             use_most: rules.turn.use_values == UseValues::Most,
             pass_always: !rules.turn.must_move,
             pass_after_one: rules.turn.use_values == UseValues::One,
             bonus_optional: rules.turn.bonus_optional,
+            turn_limit: rules.turn.limit,
+            skip_finished: rules.turn.skip_finished,
+            again_limit: rules.turn.again_limit,
             blockade: stacks.blockade,
             blockade_turns: stacks.blockade_turns,
             view_own: stacks.blocks_own && stacks.blockade > 0,

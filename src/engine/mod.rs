@@ -787,7 +787,7 @@ impl Game {
     /// step, which must then move on first (entry: clear_start).
     #[inline(always)]
     fn must_clear_start(&self, state: &State) -> bool {
-        if !self.rules.entry.clear_start {
+        if !self.hot.clear_start {
             return false;
         }
         // Sorted: waiting pieces come first.

@@ -714,7 +714,7 @@ impl Game {
             moves &= at_start;
         }
         let on_first = zero_bytes_of_word(steps ^ ONES) & live;
-        if self.rules.entry.clear_start && at_start != 0 && moves & on_first != 0 {
+        if self.hot.clear_start && at_start != 0 && moves & on_first != 0 {
             moves &= on_first;
         }
         Some(WordMoves {
@@ -804,10 +804,9 @@ impl Game {
     #[inline(always)]
     fn one_value_throw(&self, state: &State, i: usize) -> Option<PoolValue> {
         let t = self.throws.get(i)?;
-        let turn = &self.rules.turn;
+        let limit = self.hot.again_limit;
         // Without a branch on the throw: which it is is chance.
-        let over_limit =
-            t.again & (turn.again_limit > 0) & (state.streak.saturating_add(1) >= turn.again_limit);
+        let over_limit = t.again & (limit > 0) & (state.streak.saturating_add(1) >= limit);
         let plain =
             t.one_value & !over_limit & (state.phase == Phase::Throw) & state.pool.is_empty();
         plain.then_some(PoolValue {
