@@ -63,7 +63,7 @@ fn drawer(rng: &mut Rng) -> impl FnMut(usize) -> usize + '_ {
 pub fn throw(game: &Game, state: &State, rng: &mut Rng) -> Action {
     match state.phase {
         Phase::Opening => Action::Begin(rng.random_range(0..game.players().max(1)) as u8),
-        _ => game.throw_for(below(rng, game.rules().dice.total)),
+        _ => game.throw_for(below(rng, game.throw_total())),
     }
 }
 
@@ -113,7 +113,7 @@ fn step_fitting(
 /// The outcome of a throw of a race's dice, drawn by its weight.
 #[inline(always)]
 fn outcome(game: &Game, rng: &mut Rng) -> u8 {
-    game.outcome_for(below(rng, game.rules().dice.total))
+    game.outcome_for(below(rng, game.throw_total()))
 }
 
 /// Throws the dice of a race waiting for a throw, applied by its outcome.

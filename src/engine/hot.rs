@@ -43,6 +43,8 @@ pub(crate) struct Hot {
     /// `turn: again_limit`: throws again in a row past which one is lost
     /// (0: no limit), read at every throw.
     pub again_limit: u8,
+    /// The dice's outcomes counted by weight (`Dice::total`), drawn from at every throw.
+    pub dice_total: u64,
     pub blockade: u8,
     pub blockade_turns: u8,
     /// Whether a seat's view includes its own side (a blockade stops its own side).
@@ -57,6 +59,9 @@ pub(crate) struct Hot {
     pub stack_max: u8,
     pub own_max: u8,
     pub by_landing: bool,
+    /// Whether any seat's track has a safe cell: where none has, every
+    /// landing on another side's pieces takes them.
+    pub any_safe: bool,
     pub safe_shared: bool,
     pub partners: bool,
     pub own_entry: OwnEntry,
@@ -126,6 +131,7 @@ impl Hot {
             turn_limit: rules.turn.limit,
             skip_finished: rules.turn.skip_finished,
             again_limit: rules.turn.again_limit,
+            dice_total: rules.dice.total,
             blockade: stacks.blockade,
             blockade_turns: stacks.blockade_turns,
             view_own: stacks.blocks_own && stacks.blockade > 0,
@@ -138,6 +144,9 @@ impl Hot {
             stack_max: stacks.max,
             own_max: stacks.own_max,
             by_landing: rules.capture.by_landing,
+            any_safe: seats
+                .iter()
+                .any(|s| rules.seats[s.0 as usize].track.safe.contains(&true)),
             safe_shared: rules.capture.safe_shared,
             partners: rules.capture.partners,
             own_entry: rules.capture.own_entry,

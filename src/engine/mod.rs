@@ -558,10 +558,16 @@ impl Game {
         Action::Throw(self.outcome_for(u))
     }
 
+    /// The dice's outcomes counted by weight: a throw is a number below it.
+    #[inline(always)]
+    pub(crate) fn throw_total(&self) -> u64 {
+        self.hot.dice_total
+    }
+
     /// The index of the outcome that [`Game::throw_for`] picks.
     #[inline]
     pub(crate) fn outcome_for(&self, u: u64) -> u8 {
-        let total = self.rules.dice.total;
+        let total = self.throw_total();
         let u = if u < total { u } else { u % total };
         match self.throw_table.get(u as usize) {
             Some(&i) => i,

@@ -1091,7 +1091,11 @@ impl Game {
     /// Whether a piece of `seat` moving from `from` may take on its step
     /// `target`: a safe cell protects, except on the seat's own entry cell
     /// where the rules allow it (capture: own_entry).
+    #[inline(always)]
     pub(crate) fn takes_on(&self, seat: usize, from: u8, target: u8) -> bool {
+        if !self.hot.any_safe {
+            return true;
+        }
         // Without a branch on the cell: whether a move lands on a safe
         // one is chance, and the processor would guess it wrong.
         let own_entry = match self.hot.own_entry {
