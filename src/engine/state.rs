@@ -103,14 +103,20 @@ impl Pieces {
         if n > 8 || start + 8 > MAX_PIECES {
             return None;
         }
+        // The mask of the first `n` bytes, read from a table: worked out,
+        // its shift and the case of eight bytes were asked at every throw.
+        const LIVE: [u64; 9] = {
+            let mut live = [0u64; 9];
+            let mut n = 1;
+            while n < 9 {
+                live[n] = u64::MAX >> (64 - 8 * n);
+                n += 1;
+            }
+            live
+        };
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(&self.steps[start..start + 8]);
-        let live = if n == 8 {
-            u64::MAX
-        } else {
-            (1u64 << (8 * n)) - 1
-        };
-        Some((u64::from_le_bytes(bytes), live))
+        Some((u64::from_le_bytes(bytes), LIVE[n]))
     }
 
     /// Writes back the word [`Pieces::seat_word`] gave for `seat`, its
