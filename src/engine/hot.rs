@@ -164,6 +164,30 @@ mod tests {
     use crate::Game;
     use crate::engine::state::PoolValue;
 
+    /// Mensch has no safe square: a landing takes on every step of every
+    /// track, looked up or not. Ludo's safe squares protect, but not from
+    /// a piece entering onto its own start.
+    #[test]
+    fn a_landing_takes_on_every_cell_where_no_track_has_a_safe_one() {
+        let mensch = Game::bundled("mensch", Some(4)).expect("bundled");
+        assert!(!mensch.hot.any_safe, "Mensch has no safe square");
+        for seat in 0..4 {
+            for step in 1..mensch.seating.home(seat) {
+                assert!(
+                    mensch.takes_on(seat, step - 1, step),
+                    "seat {seat}, step {step}"
+                );
+            }
+        }
+        let ludo = Game::bundled("ludo", Some(4)).expect("bundled");
+        assert!(ludo.hot.any_safe, "Ludo has safe squares");
+        let home = ludo.seating.home(0);
+        assert!(
+            (1..home).any(|step| !ludo.takes_on(0, step - 1, step)),
+            "some square of Ludo's first track is safe"
+        );
+    }
+
     /// Pachisi's entry: the first piece out leaves on any throw
     /// (`first_on = any`), the others only on a throw that gives another
     /// (`on = again`). The table holds each value's four answers; values
