@@ -813,6 +813,16 @@ fn states_of_the_wrong_shape_are_refused_without_panicking() {
                 s.pieces[0][0] = 200;
                 shapes.push(s);
             }
+            if game.rules().fight.is_none() && game.rules().stacks.own_max == 1 {
+                // Two of a seat's pieces on one step, where one a cell is the most.
+                let mut s = good.clone();
+                let per_seat = s.pieces.per_seat();
+                if per_seat >= 2 {
+                    s.pieces[0][per_seat - 2] = 3;
+                    s.pieces[0][per_seat - 1] = 3;
+                    shapes.push(s);
+                }
+            }
             let mut s = good.clone();
             s.finished.push(7);
             s.phase = pachisi::Phase::Over;

@@ -502,10 +502,12 @@ impl Game {
 
     /// Whether a state has the shape of this game: a list of pieces for each
     /// playing seat, of the right length, each piece between its start and
-    /// its home, a mover who plays, and counts of turns and tries within
-    /// the rules' limits (so that counting on cannot overflow). A state that
-    /// does not fit has no legal actions and refuses every action; one read
-    /// with [`Game::load_state`] always fits.
+    /// its home, no step holding more of one seat's pieces than the rules
+    /// allow on a cell (`stacks: own_max`), a mover who plays, and counts
+    /// of turns and tries within the rules' limits (so that counting on
+    /// cannot overflow). A state that does not fit has no legal actions
+    /// and refuses every action; one read with [`Game::load_state`] always
+    /// fits.
     pub fn fits(&self, state: &State) -> bool {
         let turn = &self.rules.turn;
         if state.turns > turn.limit || state.tried >= turn.tries {
@@ -529,6 +531,24 @@ impl Game {
             && state.finished.iter().all(|&f| (f as usize) < n)
             && (state.pieces.iter().enumerate())
                 .all(|(seat, steps)| steps.iter().all(|&s| s <= self.seating.home(seat)))
+            && (state.pieces.iter().enumerate())
+                .all(|(seat, steps)| self.own_limit_kept(seat, steps))
+    }
+
+    /// Whether no step of `seat`'s track, past its start, holds more of
+    /// its pieces `steps` than `stacks: own_max` allows (home too where
+    /// the goal is longer than it: `home: goal`). The passes that read a
+    /// seat's pieces as a word count on it.
+    fn own_limit_kept(&self, seat: usize, steps: &[u8]) -> bool {
+        let most = self.hot.own_max;
+        if most == 0 {
+            return true;
+        }
+        let home = self.seating.home(seat);
+        let last = if self.hot.goal > 1 { home } else { home - 1 };
+        steps.iter().all(|&s| {
+            s == 0 || s > last || steps.iter().filter(|&&t| t == s).count() <= most as usize
+        })
     }
 
     /// The playing seat (index in turn order) whose turn it is.

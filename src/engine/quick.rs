@@ -976,7 +976,8 @@ mod tests {
 
     /// The position `state` with its pieces moved by `bytes`: each piece at
     /// its start or on any step to its home, the mover's pieces anywhere
-    /// their own limits allow or not.
+    /// their own limits allow or not (a state past `stacks: own_max` does
+    /// not fit the game: [`positions_and_scattered`] leaves it out).
     fn scrambled(game: &Game, state: &State, bytes: &[u8]) -> State {
         let mut state = state.clone();
         let per_seat = state.pieces.per_seat();
@@ -997,7 +998,8 @@ mod tests {
     }
 
     /// `count` positions of random games of `game` from `seed`, each
-    /// followed by itself with its pieces scattered ([`scrambled`]).
+    /// followed by itself with its pieces scattered ([`scrambled`]) where
+    /// that fits the game.
     fn positions_and_scattered(game: &Game, seed: u64, count: usize) -> Vec<State> {
         let mut bytes = seed;
         positions(game, seed, count)
@@ -1007,8 +1009,9 @@ mod tests {
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 let scattered = scrambled(game, &played, &bytes.to_le_bytes());
-                [played, scattered]
+                [Some(played), game.fits(&scattered).then_some(scattered)]
             })
+            .flatten()
             .collect()
     }
 

@@ -216,7 +216,10 @@ impl Game {
         } else {
             below_bytes(steps, home * ONES) & live & !at_start
         };
-        let way = if self.hot.groups {
+        // Where a seat has at most one piece a step on its way (`stacks:
+        // own_max = 1`, which a state must keep to fit the game), each
+        // piece on its way is the first on its step.
+        let way = if self.hot.groups || self.hot.own_max == 1 {
             on_way
         } else {
             // The first piece on each step.
