@@ -545,7 +545,11 @@ impl Game {
             return true;
         }
         let home = self.seating.home(seat);
-        let last = if self.hot.goal > 1 { home } else { home - 1 };
+        let last = if self.hot.goal > 1 {
+            home
+        } else {
+            home.saturating_sub(1)
+        };
         steps.iter().all(|&s| {
             s == 0 || s > last || steps.iter().filter(|&&t| t == s).count() <= most as usize
         })
