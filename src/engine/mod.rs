@@ -529,10 +529,22 @@ impl Game {
             && (state.mover as usize) < n
             && state.pieces.per_seat() == per_seat
             && state.finished.iter().all(|&f| (f as usize) < n)
-            && (state.pieces.iter().enumerate())
-                .all(|(seat, steps)| steps.iter().all(|&s| s <= self.seating.home(seat)))
-            && (state.pieces.iter().enumerate())
-                .all(|(seat, steps)| self.own_limit_kept(seat, steps))
+            && (state.pieces.iter().enumerate()).all(|(seat, steps)| {
+                steps.iter().all(|&s| s <= self.seating.home(seat))
+                    && self.own_limit_kept(seat, steps)
+            })
+    }
+
+    /// The last step of `seat`'s track that holds pieces like any cell:
+    /// home where the goal is longer than it (home: goal), else the step
+    /// before home.
+    fn last_cell_step(&self, seat: usize) -> u8 {
+        let home = self.seating.home(seat);
+        if self.hot.goal > 1 {
+            home
+        } else {
+            home.saturating_sub(1)
+        }
     }
 
     /// Whether no step of `seat`'s track, past its start, holds more of
@@ -544,12 +556,7 @@ impl Game {
         if most == 0 {
             return true;
         }
-        let home = self.seating.home(seat);
-        let last = if self.hot.goal > 1 {
-            home
-        } else {
-            home.saturating_sub(1)
-        };
+        let last = self.last_cell_step(seat);
         steps.iter().all(|&s| {
             s == 0 || s > last || steps.iter().filter(|&&t| t == s).count() <= most as usize
         })
@@ -1861,12 +1868,7 @@ impl Game {
         let mut counts: Vec<(crate::rules::CellId, usize, u8)> = Vec::new();
         for (seat, steps) in state.pieces.iter().enumerate() {
             let track = self.track(seat);
-            // Home holds pieces like any cell when the goal is longer (home: goal).
-            let last = if rules.home.goal > 1 {
-                track.home()
-            } else {
-                track.home() - 1
-            };
+            let last = self.last_cell_step(seat);
             for &s in steps.iter().filter(|&&s| s > 0 && s <= last) {
                 let cell = track.cell(s);
                 match counts.iter_mut().find(|e| e.0 == cell && e.1 == seat) {
