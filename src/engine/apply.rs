@@ -4,7 +4,7 @@ use super::{
     Action, Game, Phase, State,
     seating::{NONE, sort_small},
     state::{PoolValue, equal_bytes},
-    word::{HIGH, moved_up_in_word},
+    word::{HIGH, moved_up_in_long_word, moved_up_in_word},
 };
 use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
 
@@ -288,9 +288,9 @@ impl Game {
     /// Moves `seat`'s first piece on step `from` up to step `target`
     /// (above `from`), its steps kept sorted; `false`, changing nothing,
     /// where no piece stands on `from`, or (`alone`) where another does
-    /// too. Where its pieces fit a word below step 128, without a branch
-    /// a piece: which piece moves is chance, and a search of the pieces
-    /// one by one was mostly guessed wrong.
+    /// too. Where its pieces fit a word, without a branch a piece: which
+    /// piece moves is chance, and a search of the pieces one by one was
+    /// mostly guessed wrong.
     #[inline(always)]
     pub(super) fn move_first_up(
         &self,
@@ -300,18 +300,20 @@ impl Game {
         target: u8,
         alone: bool,
     ) -> bool {
-        if self.seating.home(seat) < 128
-            && let Some((steps, live)) = state.pieces.seat_word(seat)
-        {
+        if let Some((steps, live)) = state.pieces.seat_word(seat) {
             let live = live & HIGH;
             let on = equal_bytes(steps, from) & live;
             if on == 0 || (alone && on & (on - 1) != 0) {
                 return false;
             }
             let first = on & on.wrapping_neg();
-            state
-                .pieces
-                .set_seat_word(seat, moved_up_in_word(steps, live, first, target));
+            // Below 128 the bytes compare without the vector unit.
+            let moved = if self.seating.home(seat) < 128 {
+                moved_up_in_word(steps, live, first, target)
+            } else {
+                moved_up_in_long_word(steps, live, first, target)
+            };
+            state.pieces.set_seat_word(seat, moved);
             return true;
         }
         let pieces = &mut state.pieces[seat];

@@ -46,6 +46,21 @@ pub(crate) fn bytes_set(bits: u64) -> u8 {
 #[inline(always)]
 pub(crate) fn moved_up_in_word(steps: u64, live: u64, piece: u64, target: u8) -> u64 {
     let up_to_new = whole_bytes(below_bytes(steps, target as u64 * ONES) & live);
+    moved_up_to(steps, piece, target, up_to_new)
+}
+
+/// [`moved_up_in_word`] for steps of any size (`target` above 0): the
+/// steps below `target` found by an unsigned comparison of the bytes.
+#[inline(always)]
+pub(crate) fn moved_up_in_long_word(steps: u64, live: u64, piece: u64, target: u8) -> u64 {
+    let up_to_new = bytes_between(steps, 0, target.saturating_sub(1)) & whole_bytes(live);
+    moved_up_to(steps, piece, target, up_to_new)
+}
+
+/// The moving of [`moved_up_in_word`], `up_to_new` the whole bytes of the
+/// pieces below the new step.
+#[inline(always)]
+fn moved_up_to(steps: u64, piece: u64, target: u8, up_to_new: u64) -> u64 {
     let before = (piece >> 7).wrapping_sub(1);
     let between = (up_to_new >> 8) & !before;
     let new = up_to_new & !(up_to_new >> 8);
@@ -263,6 +278,35 @@ mod tests {
         let mut listed = [(0, 0); 4];
         assert_eq!(groups.list_into(groups.way | 0x80, &mut listed), 3);
         assert_eq!(listed[..3], [(0, 1), (5, 1), (5, 2)]);
+    }
+
+    /// A piece moved up past step 127 (a home row after a second lap)
+    /// goes between the pieces around its new step, as below 128, where
+    /// both ways of moving it give the same word.
+    #[test]
+    fn a_piece_moves_up_in_its_word_past_step_127() {
+        let word = |steps: [u8; 4]| u64::from(u32::from_le_bytes(steps));
+        let live = 0x8080_8080;
+        // Steps 0, 70, 133 and 140 (home); the piece on 70 goes to 135.
+        let moved = moved_up_in_long_word(word([0, 70, 133, 140]), live, 0x8000, 135);
+        assert_eq!(moved, word([0, 133, 135, 140]));
+        // The piece on 0 comes out to 1, before all the others.
+        let moved = moved_up_in_long_word(word([0, 70, 133, 140]), live, 0x80, 1);
+        assert_eq!(moved, word([1, 70, 133, 140]));
+        let mut rng = crate::sim::rng(9);
+        for _ in 0..1000 {
+            let mut steps: [u8; 4] = rand::RngExt::random(&mut rng);
+            steps.iter_mut().for_each(|s| *s %= 100);
+            steps.sort_unstable();
+            let piece = rand::RngExt::random_range(&mut rng, 0..4usize);
+            let target = steps[piece] + rand::RngExt::random_range(&mut rng, 1..20u8);
+            let bit = 0x80u64 << (8 * piece);
+            assert_eq!(
+                moved_up_in_long_word(word(steps), live, bit, target),
+                moved_up_in_word(word(steps), live, bit, target),
+                "{steps:?}, piece {piece} to {target}"
+            );
+        }
     }
 
     /// The byte helpers on words a person can check.
