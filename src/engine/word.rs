@@ -3,8 +3,10 @@
 //! pieces (which stand at the start, which lead a group, how many there
 //! are) are asked of all of them at once, without a branch a piece. Which
 //! piece can move is chance in a random game, so a branch on it is mostly
-//! guessed wrong. Where all the pieces fit in 16 bytes, a question about
-//! one cell is asked of all of them by one vector comparison.
+//! guessed wrong. A piece moved up is put in its place in the word past
+//! step 127 too, by an unsigned comparison of the bytes. Where all the
+//! pieces fit in 16 bytes, a question about one cell is asked of all of
+//! them by one vector comparison.
 
 use super::{
     Game, State,
