@@ -72,10 +72,10 @@ impl Game {
         };
         if again {
             state.streak = state.streak.saturating_add(1);
-            let turn = &self.rules.turn;
-            if turn.again_limit > 0 && state.streak >= turn.again_limit {
+            let limit = self.hot.again_limit;
+            if limit > 0 && state.streak >= limit {
                 // One throw-again too many: it moves nothing and ends the turn.
-                if turn.send_back_leader {
+                if self.rules.turn.send_back_leader {
                     self.send_back_leader(state);
                 }
                 self.end_turn(state);
