@@ -11,7 +11,10 @@
 //! be used (turn: use = most), a candidate is played when it uses the whole
 //! throw; when no allowed move does, the allowed ones have all been seen:
 //! of two values, one of those using the larger is drawn, and a decision
-//! on more is listed in full.
+//! on more is listed in full. A pass allowed beside them (turn:
+//! bonus_optional, with bonuses alone waiting) is played when drawn
+//! before any move that uses the whole throw and some move does: it was
+//! the first allowed; where none does, it is one more beside the moves kept.
 //! Mostly the first candidate drawn is allowed, so a decision asks about
 //! one or two moves instead of all of them, and mostly the pieces alone
 //! show whether it is ([`Game::allowed_lazily`]): the view of the board
@@ -208,23 +211,32 @@ impl Game {
         let mut view = None;
         let all = state.pool.len() as u8;
         let use_most = self.hot.use_most && all > 1;
+        let with_pass = n > moves;
         // The allowed moves that do not use the whole throw, a bit each by
         // its number (below 64: `MAX_CANDIDATES`).
         let mut shorts = 0u64;
+        // Beside the most of a throw, a pass drawn before any move that
+        // uses it whole is the action where some move does; where none
+        // does, the pass is one more beside the moves kept.
+        let mut pass_drawn = false;
         while n > 0 {
             let i = draw(n);
             let c = order[i] as usize;
-            if c == moves {
-                return Some(Action::Pass);
-            }
-            let a = candidates.at(c);
             order.swap(i, n - 1);
             n -= 1;
+            if c == moves {
+                if !use_most {
+                    return Some(Action::Pass);
+                }
+                pass_drawn = true;
+                continue;
+            }
+            let a = candidates.at(c);
             if !self.candidate_allowed(state, &mut view, &values, &sums, a) {
                 continue;
             }
             if !use_most || self.uses_whole_throw(state, &mut view, a, all) {
-                return Some(a);
+                return Some(if pass_drawn { Action::Pass } else { a });
             }
             shorts |= 1 << c;
         }
@@ -232,23 +244,25 @@ impl Game {
             // Nothing can move.
             return Some(Action::Pass);
         }
-        if shorts & (shorts - 1) == 0 {
+        if shorts & (shorts - 1) == 0 && !with_pass {
             // The only move is legal whatever it uses.
             return Some(candidates.at(shorts.trailing_zeros() as usize));
         }
         // Of two values, each of these uses one: those using the larger
         // are kept. With more, how many each leaves is the general path's.
-        (all == 2).then(|| Self::drawn_using_larger(shorts, |c| candidates.at(c), draw))
+        (all == 2).then(|| Self::drawn_using_larger(shorts, with_pass, |c| candidates.at(c), draw))
     }
 
     /// Of the allowed moves numbered by the bits of `shorts`, each of
     /// which uses one of the two waiting values and none both, one of
     /// those using the larger value, drawn by `draw` as the general path
     /// draws it from the list it keeps (turn: use = most): in the order of
-    /// their numbers, which is the list's.
+    /// their numbers, which is the list's; a pass allowed beside them
+    /// (`with_pass`) after them, as the list has it.
     #[cold]
     fn drawn_using_larger(
         shorts: u64,
+        with_pass: bool,
         at: impl Fn(usize) -> Action,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Action {
@@ -264,14 +278,15 @@ impl Game {
         if moves.iter().any(|a| matches!(a, Action::Round { .. })) {
             moves.sort_unstable();
         }
+        if with_pass {
+            moves.push(Action::Pass);
+        }
         moves[draw(moves.len())]
     }
 
     /// Whether the decision in `state` is drawn by [`Game::drawn_move`]: a
     /// race's move where the legal actions are the moves each allowed on
-    /// its own, and a pass where none is or where the rules allow one
-    /// (but not beside the most of a throw of several values: which moves
-    /// use it is asked only of moves; one value left is used or not).
+    /// its own, and a pass where none is or where the rules allow one.
     fn draws_moves(&self, state: &State) -> bool {
         self.race
             && state.phase == Phase::Move
@@ -279,7 +294,6 @@ impl Game {
             && !self.hot.entry_forced
             && !self.must_clear_start(state)
             && self.overdue_blockade(state).is_none()
-            && !(self.hot.use_most && state.pool.len() > 1 && self.may_pass(state))
     }
 
     /// The sums of two waiting dice that may bring a piece out, where the
@@ -567,11 +581,12 @@ mod tests {
     /// value (the text's "if only one die can be used, the smaller is
     /// given up"), each with the same chance, without the list, and the
     /// last draw picks them in the list's order, so that a seed plays the
-    /// game the list would: in positions of random games of every table
-    /// of every bundled race that uses the most.
+    /// game the list would, a pass allowed beside them last: in positions
+    /// of random games of every table of every bundled race that uses the
+    /// most.
     #[test]
     fn where_no_move_uses_both_values_one_using_the_larger_is_drawn() {
-        let (mut found, mut rounds) = (0usize, 0usize);
+        let (mut found, mut rounds, mut passes) = (0usize, 0usize, 0usize);
         for (name, most) in races().filter(|(_, g)| g.hot.use_most) {
             for table in &most.rules().tables {
                 let game =
@@ -594,9 +609,11 @@ mod tests {
                         continue;
                     };
                     assert_eq!(sizes.last(), Some(&legal.len()), "{name}: {state:?}");
-                    let largest = legal.iter().filter_map(|a| a.by()).max();
+                    // A pass allowed beside them comes last, as the list has it.
+                    let moves = legal.strip_suffix(&[Action::Pass]).unwrap_or(&legal);
+                    let largest = moves.iter().filter_map(|a| a.by()).max();
                     assert!(
-                        legal.iter().all(|a| a.by() == largest),
+                        moves.len() == 1 || moves.iter().all(|a| a.by() == largest),
                         "{name}: {legal:?} in {state:?}"
                     );
                     for (k, &a) in legal.iter().enumerate() {
@@ -615,12 +632,51 @@ mod tests {
                     drawn_alike(name, &game, &state);
                     found += 1;
                     rounds += usize::from(legal.iter().any(|a| matches!(a, Action::Round { .. })));
+                    passes += usize::from(moves.len() < legal.len());
                 }
             }
         }
         assert!(
-            found > 10 && rounds > 0,
-            "{found} decisions among moves of the larger value, {rounds} with a move round"
+            found > 10 && rounds > 0 && passes > 0,
+            "{found} decisions among moves of the larger value, {rounds} with a move round, {passes} with a pass beside them"
+        );
+    }
+
+    /// Where the most of a throw must be used and the seat may give up
+    /// what waits (Parcheesi's bonuses of 20 and 10, "lost if not used"),
+    /// a random seat's decision among several values is drawn without its
+    /// list, and the pass is drawn with the chance of any legal action:
+    /// in positions of random games of every bundled race that uses the
+    /// most, every way of drawing followed and the chances added up.
+    #[test]
+    fn beside_the_most_of_a_throw_a_pass_is_drawn_with_the_chance_of_each_legal_action() {
+        let (mut found, mut short) = (0usize, 0usize);
+        for (name, game) in races().filter(|(_, g)| g.hot.use_most) {
+            for state in positions(&game, 67, 200_000) {
+                if state.phase != Phase::Move || state.pool.len() < 2 || !game.may_pass(&state) {
+                    continue;
+                }
+                assert!(
+                    drawn_without_list(&game, &state),
+                    "{name}: listed in {state:?}"
+                );
+                let Some(legal) = drawn_alike(name, &game, &state) else {
+                    continue;
+                };
+                if legal.len() > 1 {
+                    found += 1;
+                    // No move uses the whole throw: the pass beside the ones kept.
+                    short += usize::from(
+                        legal
+                            .iter()
+                            .all(|&a| a == Action::Pass || game.depth_tried(&state, a, 2) < 2),
+                    );
+                }
+            }
+        }
+        assert!(
+            found > 50 && short > 5,
+            "{found} decisions with a pass beside moves, {short} where no move uses the whole throw"
         );
     }
 
@@ -632,7 +688,8 @@ mod tests {
     fn a_random_decision_is_each_legal_action_with_the_same_chance() {
         let (mut drawn, mut several, mut listed) = (0usize, 0usize, 0usize);
         // Lone bonuses drawn in the quick pass; passes drawn beside moves.
-        let (mut bonuses, mut passes) = (0usize, 0usize);
+        // Of those passes, beside the most of a throw (turn: use = most).
+        let (mut bonuses, mut passes, mut passes_most) = (0usize, 0usize, 0usize);
         for (name, game) in races() {
             for state in positions(&game, 29, 1500) {
                 if state.phase != Phase::Move {
@@ -647,17 +704,23 @@ mod tests {
                     bonuses += usize::from(
                         legal.len() > 1 && game.one_value(&state).is_some_and(|v| v.bonus),
                     );
-                    passes += usize::from(
-                        legal.len() > 1 && state.pool.len() > 1 && legal.contains(&Action::Pass),
-                    );
+                    let pass_beside =
+                        legal.len() > 1 && state.pool.len() > 1 && legal.contains(&Action::Pass);
+                    passes += usize::from(pass_beside);
+                    passes_most += usize::from(pass_beside && game.hot.use_most);
                 } else {
                     listed += 1;
                 }
             }
         }
         assert!(
-            drawn > 5_000 && several > 1_000 && listed > 1_000 && bonuses > 50 && passes > 50,
-            "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus, {passes} with a pass beside moves), {listed} listed"
+            drawn > 5_000
+                && several > 1_000
+                && listed > 1_000
+                && bonuses > 50
+                && passes > 50
+                && passes_most > 0,
+            "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus, {passes} with a pass beside moves, {passes_most} of them beside the most of a throw), {listed} listed"
         );
     }
 
