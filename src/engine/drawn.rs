@@ -11,10 +11,11 @@
 //! be used (turn: use = most), a candidate is played when it uses the whole
 //! throw; when no allowed move does, the allowed ones have all been seen:
 //! of two values, one of those using the larger is drawn, and a decision
-//! on more is listed in full. A pass allowed beside them (turn:
-//! bonus_optional, with bonuses alone waiting) is played when drawn
-//! before any move that uses the whole throw and some move does: it was
-//! the first allowed; where none does, it is one more beside the moves kept.
+//! on more is listed in full. A pass allowed beside them (such as where
+//! bonuses alone wait that may be left unused: turn: bonus_optional) is
+//! played when drawn before any move that uses the whole throw and some
+//! move does: it was the first allowed; where none does, it is one more
+//! beside the moves kept.
 //! Mostly the first candidate drawn is allowed, so a decision asks about
 //! one or two moves instead of all of them, and mostly the pieces alone
 //! show whether it is ([`Game::allowed_lazily`]): the view of the board
@@ -643,7 +644,7 @@ mod tests {
     }
 
     /// Where the most of a throw must be used and the seat may give up
-    /// what waits (Parcheesi's bonuses of 20 and 10, "lost if not used"),
+    /// what waits (bonuses that are lost if not used: turn: bonus_optional),
     /// a random seat's decision among several values is drawn without its
     /// list, and the pass is drawn with the chance of any legal action:
     /// in positions of random games of every bundled race that uses the
@@ -666,10 +667,11 @@ mod tests {
                 if legal.len() > 1 {
                     found += 1;
                     // No move uses the whole throw: the pass beside the ones kept.
+                    let all = state.pool.len() as u8;
                     short += usize::from(
                         legal
                             .iter()
-                            .all(|&a| a == Action::Pass || game.depth_tried(&state, a, 2) < 2),
+                            .all(|&a| a == Action::Pass || game.depth_tried(&state, a, all) < all),
                     );
                 }
             }
