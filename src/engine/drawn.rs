@@ -45,15 +45,20 @@ type Listed = ArrayVec<Action, MAX_CANDIDATES>;
 
 /// The numbers of the candidates in their order, each drawn number
 /// swapped to the end of those left.
-const IN_ORDER: [u8; MAX_CANDIDATES] = {
-    let mut order = [0; MAX_CANDIDATES];
+const IN_ORDER: [u8; MAX_CANDIDATES] = in_order();
+
+/// The numbers `0..N` in order: the order of a decision's candidates
+/// before any is drawn, each drawn number then swapped to the end of those
+/// left.
+pub(crate) const fn in_order<const N: usize>() -> [u8; N] {
+    let mut order = [0; N];
     let mut i = 0;
-    while i < MAX_CANDIDATES {
+    while i < N {
         order[i] = i as u8;
         i += 1;
     }
     order
-};
+}
 
 /// The candidate moves of a decision where the mover's pieces fit a word
 /// and no move may reach a detour: the candidate of each number is worked
@@ -182,6 +187,22 @@ impl Game {
         if !self.draws_moves(state) {
             return None;
         }
+        if self.pair_draws
+            && let Some(a) = self.drawn_pair(state, draw)
+        {
+            return Some(a);
+        }
+        self.drawn_in_general(state, draw)
+    }
+
+    /// [`Game::drawn_move`] for any decision that it draws, however many
+    /// values wait.
+    #[inline(never)]
+    pub(crate) fn drawn_in_general(
+        &self,
+        state: &State,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<Action> {
         let values = distinct_ascending(&state.pool);
         let sums = self.start_sums(state);
         let mut candidates = Candidates {
@@ -241,17 +262,33 @@ impl Game {
             }
             shorts |= 1 << c;
         }
+        Self::drawn_among_shorts(shorts, with_pass, all, |c| candidates.at(c), draw)
+    }
+
+    /// The action of a decision where the most of a throw of `all` values
+    /// must be used and no allowed move uses it whole: `shorts` holds the
+    /// allowed moves a bit each by number, `at(c)` gives move `c`, and a
+    /// pass is allowed beside them where `with_pass`. `None` where the
+    /// decision must be listed in full.
+    #[inline(always)]
+    pub(crate) fn drawn_among_shorts(
+        shorts: u64,
+        with_pass: bool,
+        all: u8,
+        at: impl Fn(usize) -> Action,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<Action> {
         if shorts == 0 {
             // Nothing can move.
             return Some(Action::Pass);
         }
         if shorts & (shorts - 1) == 0 && !with_pass {
             // The only move is legal whatever it uses.
-            return Some(candidates.at(shorts.trailing_zeros() as usize));
+            return Some(at(shorts.trailing_zeros() as usize));
         }
         // Of two values, each of these uses one: those using the larger
         // are kept. With more, how many each leaves is the general path's.
-        (all == 2).then(|| Self::drawn_using_larger(shorts, with_pass, |c| candidates.at(c), draw))
+        (all == 2).then(|| Self::drawn_using_larger(shorts, with_pass, at, draw))
     }
 
     /// Of the allowed moves numbered by the bits of `shorts`, each of
@@ -288,7 +325,7 @@ impl Game {
     /// Whether the decision in `state` is drawn by [`Game::drawn_move`]: a
     /// race's move where the legal actions are the moves each allowed on
     /// its own, and a pass where none is or where the rules allow one.
-    fn draws_moves(&self, state: &State) -> bool {
+    pub(crate) fn draws_moves(&self, state: &State) -> bool {
         self.race
             && state.phase == Phase::Move
             && !state.pool.is_empty()
@@ -413,7 +450,7 @@ impl Game {
     /// Whether the rules allow the candidate `a` on its own, as the general
     /// path checks it: by a waiting value of its size, or out of the start
     /// by a sum in `sums`.
-    fn candidate_allowed(
+    pub(crate) fn candidate_allowed(
         &self,
         state: &State,
         view: &mut Option<View>,
@@ -455,14 +492,34 @@ impl Game {
     /// used: a piece leaving its start by the sum of both of two dice uses
     /// it itself; else by the shortcuts of [`Game::keep_most_using`], else
     /// by playing it and looking on.
-    fn uses_whole_throw(&self, state: &State, view: &mut Option<View>, a: Action, all: u8) -> bool {
+    pub(crate) fn uses_whole_throw(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        a: Action,
+        all: u8,
+    ) -> bool {
         let by_sum = |from, by| from == 0 && all == 2 && self.value_used(state, from, by).is_none();
         matches!(a, Action::Move { from, by, .. } if by_sum(from, by))
             || self.moved_piece_goes_on(state, a, |at, v| self.goes_on_lazily(state, view, at, v))
-            || self.leaves_other_die_usable_by(state, a, |q, most, other| {
-                (1..=most).any(|count| self.allowed_lazily(state, view, q, count, other, false))
-            })
-            || self.depth_tried(state, a, all) == all
+            || self.uses_whole_throw_otherwise(state, view, a, all)
+    }
+
+    /// [`Game::uses_whole_throw`] where the moved piece does not go on:
+    /// another group goes on by the other die, or playing the move finds a
+    /// way to use the rest. Apart, and out of line: mostly the moved piece
+    /// goes on.
+    #[inline(never)]
+    pub(crate) fn uses_whole_throw_otherwise(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        a: Action,
+        all: u8,
+    ) -> bool {
+        self.leaves_other_die_usable_by(state, a, |q, most, other| {
+            (1..=most).any(|count| self.allowed_lazily(state, view, q, count, other, false))
+        }) || self.depth_tried(state, a, all) == all
     }
 
     /// Whether the piece a move brings to step `at` may go on from there
@@ -488,46 +545,20 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{positions, races};
+    use super::super::tests::{Draw, every_way, positions, races};
     use super::*;
-
-    /// A draw of a number below `n`, as a test gives it.
-    type Draw<'a> = &'a mut dyn FnMut(usize) -> usize;
 
     /// Every way a decision can be drawn, with its chance: each sequence of
     /// draws is followed to the action `play` ends in. `None` where `play`
     /// gives none, or there are more than `most` ways.
     fn each_drawing(
         most: usize,
-        mut play: impl FnMut(Draw) -> Option<Action>,
+        play: impl FnMut(Draw) -> Option<Action>,
     ) -> Option<Vec<(Action, f64)>> {
-        let mut script: Vec<usize> = Vec::new();
-        let mut ways = Vec::new();
-        loop {
-            let mut sizes = Vec::new();
-            let drawn = play(&mut |n| {
-                let k = script.get(sizes.len()).copied().unwrap_or(0);
-                sizes.push(n);
-                k
-            })?;
-            ways.push((drawn, sizes.iter().map(|&n| 1.0 / n as f64).product()));
-            if ways.len() > most {
-                return None;
-            }
-            // The next sequence: the last draw that can be larger is, and
-            // those after it start again from 0.
-            script.resize(sizes.len(), 0);
-            while let Some(&k) = script.last() {
-                if k + 1 < sizes[script.len() - 1] {
-                    *script.last_mut()? += 1;
-                    break;
-                }
-                script.pop();
-            }
-            if script.is_empty() {
-                return Some(ways);
-            }
-        }
+        every_way(most, play)?
+            .into_iter()
+            .map(|(drawn, sizes)| Some((drawn?, sizes.iter().map(|&n| 1.0 / n as f64).product())))
+            .collect()
     }
 
     /// Whether the decision in `state` is drawn without its list: by

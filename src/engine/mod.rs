@@ -10,6 +10,7 @@ mod fight;
 mod hot;
 mod moves;
 mod outcome;
+mod pair;
 mod quick;
 mod seating;
 mod state;
@@ -212,6 +213,9 @@ pub struct Game {
     /// Whether the one-value decisions that [`Game::quick_moves`] answers
     /// may look at a seat's pieces as one word ([`quick::word_fits`]).
     word_moves: bool,
+    /// Whether a random seat's decision between two die values is drawn
+    /// by [`Game::drawn_pair`] ([`Game::pair_fits`]).
+    pair_draws: bool,
     /// Whether each seat's [`View`] holds every seat it takes by landing,
     /// so that a cell the view saw empty has nothing to take.
     view_holds_prey: bool,
@@ -294,9 +298,11 @@ impl Game {
             seen_drawn,
             word_moves,
             view_holds_prey,
+            pair_draws: false,
             rules,
         };
         game.ends = Arc::new(game.ends_table());
+        game.pair_draws = game.pair_fits();
         Ok(game)
     }
 
@@ -1950,6 +1956,47 @@ mod tests {
             let [a, b] = game.seating.meet(other as usize, seat, q);
             a != seating::NONE && state.pieces.any_on(other as usize, [a, b])
         })
+    }
+
+    /// A draw of a number below `n`, as a test gives it.
+    pub(crate) type Draw<'a> = &'a mut dyn FnMut(usize) -> usize;
+
+    /// Every sequence of draws of a decision, each followed once: `play`
+    /// is given a scripted draw and returns what it drew. Gives what each
+    /// way drew and the numbers asked for at each of its draws, in order;
+    /// `None` past `most` ways.
+    pub(crate) fn every_way(
+        most: usize,
+        mut play: impl FnMut(Draw) -> Option<Action>,
+    ) -> Option<Vec<(Option<Action>, Vec<usize>)>> {
+        let mut script: Vec<usize> = Vec::new();
+        let mut ways = Vec::new();
+        loop {
+            let mut sizes = Vec::new();
+            let drawn = play(&mut |n| {
+                let k = script.get(sizes.len()).copied().unwrap_or(0);
+                sizes.push(n);
+                k
+            });
+            // The next sequence: the last draw that can be larger is, and
+            // those after it start again from 0.
+            script.resize(sizes.len(), 0);
+            ways.push((drawn, sizes));
+            if ways.len() > most {
+                return None;
+            }
+            let sizes = &ways[ways.len() - 1].1;
+            while let Some(&k) = script.last() {
+                if k + 1 < sizes[script.len() - 1] {
+                    *script.last_mut()? += 1;
+                    break;
+                }
+                script.pop();
+            }
+            if script.is_empty() {
+                return Some(ways);
+            }
+        }
     }
 
     /// `count` positions of random games of `game` from seed `seed`, one

@@ -85,13 +85,13 @@ pub enum Refusal {
 
 /// What one walk of the pieces shows of a plain move ([`Game::plain_walk`]).
 #[derive(Clone, Copy)]
-struct PlainWalk {
+pub(crate) struct PlainWalk {
     /// The step it lands on.
-    target: u8,
+    pub(crate) target: u8,
     /// Whether no step passed holds a blockade's pieces.
-    passed: bool,
+    pub(crate) passed: bool,
     /// Whether nobody the view would hold stands on the landing cell.
-    landing_empty: bool,
+    pub(crate) landing_empty: bool,
 }
 
 /// The most steps a way is walked by [`Game::clear_to_by_bytes`]: a longer
@@ -537,6 +537,24 @@ impl Game {
         } else {
             self.plain_walk(state, from, count, value)
         };
+        self.allowed_after_walk(state, view, from, count, value, round, walk)
+    }
+
+    /// [`Game::allowed_lazily`] once the walk of the pieces is known:
+    /// `walk` is what [`Game::plain_walk`] gives for a move on its way
+    /// (`None` where it gives nothing, or for a move out of the start or round).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn allowed_after_walk(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        from: u8,
+        count: u8,
+        value: PoolValue,
+        round: bool,
+        walk: Option<PlainWalk>,
+    ) -> bool {
         if let Some(PlainWalk {
             passed: true,
             landing_empty,
@@ -714,7 +732,7 @@ impl Game {
     /// stands, surely has room for `count` more of its pieces (stacks: max,
     /// own_max); `false` when only the whole check can tell.
     #[inline]
-    fn room_for(&self, state: &State, seat: usize, target: u8, count: u8) -> bool {
+    pub(crate) fn room_for(&self, state: &State, seat: usize, target: u8, count: u8) -> bool {
         let hot = &self.hot;
         if hot.own_max == 0 && hot.stack_max == 0 {
             return true;

@@ -1,0 +1,333 @@
+//! A random seat's decision between the two values of a throw of two
+//! dice, drawn in one lean pass.
+//!
+//! In a race thrown with two dice, most decisions are between the two
+//! values of one throw: no bonus waits, no pair of a blockade is followed,
+//! and no piece can reach its track's detour. [`Game::drawn_pair`] draws
+//! such a decision exactly as [`Game::drawn_move`] draws any: the same
+//! candidates in the same order and the same draws, so that a seed plays
+//! the same game. What it leaves out is the work that any number of
+//! values needs: the candidates are worked out from the mover's word for
+//! one or two values, and a move on its way, and the moved piece going on
+//! by the other die, are each asked of one walk of the pieces
+//! ([`Seating::way_seen`](super::seating::Seating::way_seen)). A move the
+//! walk does not settle goes on to the general checks, which the walk's
+//! answer spares a second walk.
+
+use super::{
+    Action, Game, State,
+    drawn::in_order,
+    moves::{MAX_WALK, PlainWalk, View},
+    seating::NONE,
+    state::PoolValue,
+    word::bytes_set,
+};
+
+/// The most candidates of a decision between two values: three moves out
+/// of the start (each value and their sum), two values for each of at
+/// most eight groups, and a pass.
+const MAX_PAIR_CANDIDATES: usize = 32;
+
+impl Game {
+    /// Whether the rules let a decision between two die values be drawn by
+    /// [`Game::drawn_pair`]: a race whose pieces fit in 16 bytes, a seat's
+    /// in a word, where single pieces move and no rule of the start or of
+    /// a blockade's age picks the moves.
+    pub(crate) fn pair_fits(&self) -> bool {
+        let hot = &self.hot;
+        self.race
+            && !hot.entry_forced
+            && !hot.clear_start
+            && hot.blockade_turns == 0
+            && !hot.groups
+            && self.seating.has_viewed_steps()
+            && self.rules.pieces_per_seat <= 8
+    }
+
+    /// A legal action of the decision in `state` drawn uniformly at random
+    /// as [`Game::drawn_move`] draws it, where two die values wait (one
+    /// throw's, neither a bonus), no pair of a blockade is followed and no
+    /// piece may reach its track's detour by either; `None` for any other
+    /// decision. The caller has checked that the decision is drawn
+    /// ([`Game::drawn_move`]'s own first check).
+    #[inline(always)]
+    pub(crate) fn drawn_pair(
+        &self,
+        state: &State,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<Action> {
+        let [a, b] = state.pool[..] else {
+            return None;
+        };
+        if a.bonus || b.bonus || state.split.is_some() {
+            return None;
+        }
+        let groups = self.groups_in_word::<true>(state)?;
+        // The values in ascending order; a double is one value.
+        let (low, high) = if b.value < a.value { (b, a) } else { (a, b) };
+        let values = if low == high { 1 } else { 2 };
+        if self.may_go_round(state, high.value) {
+            return None;
+        }
+        // Out of the start first: each value that lets a piece out, then
+        // the sum of the two where the rules allow entry by a sum.
+        let mut entries = [0u8; 3];
+        let mut entry_count = 0;
+        if groups.at_start != 0 {
+            for v in [low, high].into_iter().take(values) {
+                if self.lets_out_now(state, v) {
+                    entries[entry_count] = v.value;
+                    entry_count += 1;
+                }
+            }
+            if self.hot.entry_sum {
+                let sum = low.value.saturating_add(high.value);
+                if !entries[..entry_count].contains(&sum) {
+                    entries[entry_count] = sum;
+                    entry_count += 1;
+                }
+            }
+        }
+        let moves = entry_count + values * bytes_set(groups.way) as usize;
+        // The candidate numbered `c` of the moves.
+        let candidate = |c: usize| -> (Action, PoolValue) {
+            if c < entry_count {
+                // Checked apart, by the value or the sum it uses.
+                return (Action::step(0, entries[c]), low);
+            }
+            let j = c - entry_count;
+            let (group, second) = if values == 2 {
+                (j >> 1, j & 1 == 1)
+            } else {
+                (j, false)
+            };
+            let (from, count) = groups.nth(groups.way, group);
+            let v = if second { high } else { low };
+            (
+                Action::Move {
+                    from,
+                    count,
+                    by: v.value,
+                },
+                v,
+            )
+        };
+        let with_pass = self.may_pass(state);
+        let mut n = moves + usize::from(with_pass);
+        let mut order = in_order::<MAX_PAIR_CANDIDATES>();
+        let mut view = None;
+        let use_most = self.hot.use_most;
+        let word = state.pieces.first_word();
+        // The allowed moves that do not use the whole throw, a bit each.
+        let mut shorts = 0u64;
+        let mut pass_drawn = false;
+        while n > 0 {
+            let i = draw(n);
+            let c = order[i & (MAX_PAIR_CANDIDATES - 1)] as usize;
+            order.swap(i & (MAX_PAIR_CANDIDATES - 1), n - 1);
+            n -= 1;
+            if c == moves {
+                if !use_most {
+                    return Some(Action::Pass);
+                }
+                pass_drawn = true;
+                continue;
+            }
+            let (action, v) = candidate(c);
+            let on_way = c >= entry_count;
+            let allowed = if on_way {
+                self.pair_allowed(state, &mut view, word, action.from().unwrap_or(0), v)
+            } else {
+                self.entry_allowed(state, &mut view, low, high, values, action)
+            };
+            if !allowed {
+                continue;
+            }
+            let whole = !use_most
+                || if on_way {
+                    let other = if v == low { high } else { low };
+                    self.pair_uses_both(state, &mut view, word, action, v, other)
+                } else {
+                    self.uses_whole_throw(state, &mut view, action, 2)
+                };
+            if whole {
+                return Some(if pass_drawn { Action::Pass } else { action });
+            }
+            shorts |= 1 << c;
+        }
+        Self::drawn_among_shorts(shorts, with_pass, 2, |c| candidate(c).0, draw)
+    }
+
+    /// Whether a move out of the start by `a` is allowed, as
+    /// [`Game::candidate_allowed`] checks it for the two values `low` and
+    /// `high` (`values` of them distinct).
+    #[cold]
+    fn entry_allowed(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        low: PoolValue,
+        high: PoolValue,
+        values: usize,
+        a: Action,
+    ) -> bool {
+        let both = [low, high];
+        let sums: &[u8] = if self.hot.entry_sum {
+            &[low.value.saturating_add(high.value)]
+        } else {
+            &[]
+        };
+        self.candidate_allowed(state, view, &both[..values], sums, a)
+    }
+
+    /// Whether the mover's single piece on its way at step `from` may move
+    /// by the die `v`, as [`Game::allowed_lazily`] answers it: the walk of
+    /// the pieces asked at once where the move is plain, the rest of the
+    /// check only where the walk does not settle it.
+    #[inline(always)]
+    fn pair_allowed(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        word: u128,
+        from: u8,
+        v: PoolValue,
+    ) -> bool {
+        let walk = self.pair_walk(state, word, from, v);
+        if let Some(PlainWalk {
+            passed: true,
+            landing_empty: true,
+            ..
+        }) = walk
+        {
+            return true;
+        }
+        self.allowed_after_walk(state, view, from, 1, v, false, walk)
+    }
+
+    /// What [`Game::plain_walk`] shows of a single piece's move on its way
+    /// from step `from` by the die `v`, with no pair of a blockade followed:
+    /// the conditions of a plain move that the decision's shape settles
+    /// are not asked again.
+    #[inline(always)]
+    fn pair_walk(&self, state: &State, word: u128, from: u8, v: PoolValue) -> Option<PlainWalk> {
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        let target = from as u16 + v.value as u16;
+        let reaches_detour = || {
+            self.seating
+                .detour(seat)
+                .is_some_and(|(a, _)| from < a && target >= a as u16)
+        };
+        let plain = self.hot.plain & (1 << seat) != 0;
+        if target >= home as u16
+            || target > from as u16 + MAX_WALK
+            || (!plain && (reaches_detour() || !self.room_for(state, seat, target as u8, 1)))
+        {
+            return None;
+        }
+        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
+        let (passed, landing_empty) =
+            self.seating
+                .way_seen(word, seat, from, target as u8, crowd)?;
+        Some(PlainWalk {
+            target: target as u8,
+            passed,
+            landing_empty,
+        })
+    }
+
+    /// Whether the allowed move `a` of a single piece on its way by the
+    /// die `v` lets the other die `other` be used too, as
+    /// [`Game::uses_whole_throw`] finds it: mostly the moved piece goes on.
+    #[inline(always)]
+    fn pair_uses_both(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        word: u128,
+        a: Action,
+        v: PoolValue,
+        other: PoolValue,
+    ) -> bool {
+        self.pair_goes_on(state, view, word, a.from().unwrap_or(0), v, other)
+            || self.uses_whole_throw_otherwise(state, view, a, 2)
+    }
+
+    /// [`Game::moved_piece_goes_on`] for the single piece moved on its way
+    /// from step `from` by the die `v`, the other die being `other`:
+    /// asked of the position before the move, as it asks it.
+    #[inline(always)]
+    fn pair_goes_on(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        word: u128,
+        from: u8,
+        v: PoolValue,
+        other: PoolValue,
+    ) -> bool {
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        let Ok(at) = self.lands_on(seat, from, v.value, false) else {
+            return false;
+        };
+        let to = at as u16 + other.value as u16;
+        if to >= home as u16 || self.in_goal(seat, at) || self.reaches_detour(seat, at, other.value)
+        {
+            return false;
+        }
+        // The run on must not come to the moved piece's own cell again.
+        let again = self.seating.meet(seat, seat, at);
+        if again.iter().any(|&s| s != NONE && s > at && s as u16 <= to) {
+            return false;
+        }
+        self.pair_allowed(state, view, word, at, other)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{every_way, positions, races};
+    use super::*;
+    use crate::engine::Phase;
+
+    /// A decision between the two values of a throw is drawn by the lean
+    /// pass as the general pass draws it: for every sequence of draws, the
+    /// same action after the same draws, so that a seed plays the same
+    /// game. In positions of random games of every bundled race the pass
+    /// serves, with moves out of the start and moves that take among them.
+    #[test]
+    fn a_decision_between_two_dice_is_drawn_as_the_general_pass_draws_it() {
+        let (mut compared, mut ways, mut entries, mut served) = (0usize, 0usize, 0usize, 0usize);
+        for (name, game) in races().filter(|(_, g)| g.pair_draws) {
+            served += 1;
+            for state in positions(&game, 53, 10_000) {
+                if state.phase != Phase::Move || !game.draws_moves(&state) {
+                    continue;
+                }
+                let Some(pair) = every_way(2000, |draw| game.drawn_pair(&state, &mut |n| draw(n)))
+                else {
+                    continue;
+                };
+                if pair.iter().all(|(a, _)| a.is_none()) {
+                    continue;
+                }
+                let general =
+                    every_way(2000, |draw| game.drawn_in_general(&state, &mut |n| draw(n)))
+                        .expect("as many ways as the lean pass");
+                assert_eq!(pair, general, "{name}: {state:?}");
+                compared += 1;
+                ways += pair.len();
+                entries += usize::from(
+                    pair.iter()
+                        .any(|(a, _)| a.and_then(Action::from) == Some(0)),
+                );
+            }
+        }
+        assert!(
+            served >= 2 && compared > 10_000 && ways > 100_000 && entries > 2_000,
+            "{served} races, {compared} decisions, {ways} ways of drawing, {entries} with a move out of the start"
+        );
+    }
+}
