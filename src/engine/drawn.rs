@@ -474,18 +474,16 @@ impl Game {
     }
 
     /// Whether a piece may leave its start by the sum `sum` of two dice. A
-    /// sum that lets no piece out is refused before the view is made: most
-    /// sums of two dice are no entry throw.
-    fn sum_allowed(&self, state: &State, view: &mut Option<View>, sum: u8) -> bool {
+    /// sum that lets no piece out is refused before anything is looked at:
+    /// most sums of two dice are no entry throw; one that does is asked as
+    /// a die's value is, the view made only where the pieces do not answer.
+    pub(crate) fn sum_allowed(&self, state: &State, view: &mut Option<View>, sum: u8) -> bool {
         let v = PoolValue {
             value: sum,
             again: false,
             bonus: false,
         };
-        self.lets_out_now(state, v)
-            && self
-                .check_present(state, self.view_made(view, state), 0, 1, v, false)
-                .is_ok()
+        self.lets_out_now(state, v) && self.allowed_lazily(state, view, 0, 1, v, false)
     }
 
     /// Whether the allowed move `a` lets the whole throw of `all` values be

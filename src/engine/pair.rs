@@ -134,23 +134,15 @@ impl Game {
                 continue;
             }
             let (action, v) = candidate(c);
-            let on_way = c >= entry_count;
-            let allowed = if on_way {
-                self.pair_allowed(state, &mut view, word, action.from().unwrap_or(0), v)
+            let (allowed, whole) = if c >= entry_count {
+                self.pair_checked(state, &mut view, word, action, v, (low, high), use_most)
             } else {
-                self.entry_allowed(state, &mut view, low, high, values, action)
+                self.entry_checked(state, &mut view, action, (low, high), values, use_most)
             };
             if !allowed {
                 continue;
             }
-            let whole = !use_most
-                || if on_way {
-                    let other = if v == low { high } else { low };
-                    self.pair_uses_both(state, &mut view, word, action, v, other)
-                } else {
-                    self.uses_whole_throw(state, &mut view, action, 2)
-                };
-            if whole {
+            if whole || !use_most {
                 return Some(if pass_drawn { Action::Pass } else { action });
             }
             shorts |= 1 << c;
@@ -158,26 +150,80 @@ impl Game {
         Self::drawn_among_shorts(shorts, with_pass, 2, |c| candidate(c).0, draw)
     }
 
-    /// Whether a move out of the start by `a` is allowed, as
-    /// [`Game::candidate_allowed`] checks it for the two values `low` and
-    /// `high` (`values` of them distinct).
-    #[cold]
-    fn entry_allowed(
+    /// Whether the move `a` of a single piece on its way by the die `v`
+    /// (one of `dice`) is allowed, and, where the most of the throw must be
+    /// used (`use_most`), whether it uses both dice.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn pair_checked(
         &self,
         state: &State,
         view: &mut Option<View>,
-        low: PoolValue,
-        high: PoolValue,
-        values: usize,
+        word: u128,
         a: Action,
-    ) -> bool {
-        let both = [low, high];
-        let sums: &[u8] = if self.hot.entry_sum {
-            &[low.value.saturating_add(high.value)]
-        } else {
-            &[]
+        v: PoolValue,
+        (low, high): (PoolValue, PoolValue),
+        use_most: bool,
+    ) -> (bool, bool) {
+        if !self.pair_allowed(state, view, word, a.from().unwrap_or(0), v) {
+            return (false, false);
+        }
+        let other = if v == low { high } else { low };
+        (
+            true,
+            use_most && self.pair_uses_both(state, view, word, a, v, other),
+        )
+    }
+
+    /// [`Game::pair_checked`] for a move out of the start by a die or by
+    /// the sum of both (`values` of `dice` distinct), as
+    /// [`Game::candidate_allowed`] and [`Game::uses_whole_throw`] check it:
+    /// a die that lets a piece out is asked as a move on its way is; the
+    /// sum of both dice uses the whole throw itself.
+    #[inline(never)]
+    fn entry_checked(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        a: Action,
+        (low, high): (PoolValue, PoolValue),
+        values: usize,
+        use_most: bool,
+    ) -> (bool, bool) {
+        let by = a.by().unwrap_or(0);
+        let sum = low.value.saturating_add(high.value);
+        let die = [low, high]
+            .into_iter()
+            .take(values)
+            .find(|&d| d.value == by && self.lets_out_now(state, d));
+        let (allowed, by_die) = match die {
+            Some(d) if !(self.hot.entry_sum && by == sum) => {
+                (self.allowed_lazily(state, view, 0, 1, d, false), Some(d))
+            }
+            None if self.hot.entry_sum && by == sum => (self.sum_allowed(state, view, sum), None),
+            // A die of the sum's size (a die of 0): as the general check asks it.
+            _ => {
+                let dice = [low, high];
+                let sums: &[u8] = if self.hot.entry_sum { &[sum] } else { &[] };
+                let allowed = self.candidate_allowed(state, view, &dice[..values], sums, a);
+                return (
+                    allowed,
+                    allowed && use_most && self.uses_whole_throw(state, view, a, 2),
+                );
+            }
         };
-        self.candidate_allowed(state, view, &both[..values], sums, a)
+        if !allowed || !use_most {
+            return (allowed, false);
+        }
+        let whole = match by_die {
+            Some(d) => {
+                let other = if d == low { high } else { low };
+                self.pair_goes_on(state, view, state.pieces.first_word(), 0, d, other)
+                    || self.uses_whole_throw_otherwise(state, view, a, 2)
+            }
+            None => self.uses_whole_throw(state, view, a, 2),
+        };
+        (true, whole)
     }
 
     /// Whether the mover's single piece on its way at step `from` may move
