@@ -213,6 +213,9 @@ pub struct Game {
     /// Whether the one-value decisions that [`Game::quick_moves`] answers
     /// may look at a seat's pieces as one word ([`quick::word_fits`]).
     word_moves: bool,
+    /// Whether each side is one seat: the most pieces of one side on a
+    /// cell are then the most of one seat.
+    side_a_seat: bool,
     /// Whether a random seat's decision between two die values is drawn
     /// by [`Game::drawn_pair`] ([`Game::pair_fits`]).
     pair_draws: bool,
@@ -299,6 +302,7 @@ impl Game {
             word_moves,
             view_holds_prey,
             pair_draws: false,
+            side_a_seat: table.sides as usize == table.seats.len(),
             rules,
         };
         game.ends = Arc::new(game.ends_table());

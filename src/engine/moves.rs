@@ -564,6 +564,9 @@ impl Game {
             if landing_empty {
                 return true;
             }
+            if let Some(allowed) = self.landing_allowed(state, from, count, target) {
+                return allowed;
+            }
             if view.is_none() && self.marks_view {
                 let landing = self.view_of_landing(state, target);
                 return self
@@ -874,6 +877,69 @@ impl Game {
         Ok(target)
     }
 
+    /// What [`Game::check_target`] answers for a plain move of the mover's
+    /// `count` pieces on their way from step `from` to step `target` whose
+    /// way is clear ([`Game::plain_walk`] found no step passed crowded) and
+    /// whose landing cell holds pieces: read from one comparison of all the
+    /// pieces with those that could stand on the cell, where each side is
+    /// one seat and the other pieces there are one seat's. `None` where
+    /// only the whole check can tell.
+    #[inline(always)]
+    pub(crate) fn landing_allowed(
+        &self,
+        state: &State,
+        from: u8,
+        count: u8,
+        target: u8,
+    ) -> Option<bool> {
+        let seat = state.mover as usize;
+        let hot = &self.hot;
+        if !self.side_a_seat {
+            return None;
+        }
+        let here = state.pieces.bytes_matching(self.seating.all_steps(seat, target)?);
+        let mine = here & self.seating.seat_bytes(seat);
+        let others = here & !mine;
+        let takes = hot.by_landing && self.takes_on(seat, from, target);
+        if others != 0 {
+            // The most pieces of one other side: all of one seat's, or
+            // the whole check counts them side by side.
+            let theirs = self.seating.seat_bytes(self.seating.byte_seat(others.trailing_zeros() as usize));
+            if others & !theirs != 0 {
+                return None;
+            }
+            let largest = others.count_ones() as u8;
+            if takes
+                && hot.blockade > 0
+                && largest >= hot.blockade
+                && !(hot.take_as_many && count >= largest)
+            {
+                return Some(false);
+            }
+            if !takes && !hot.safe_shared {
+                return Some(false);
+            }
+        }
+        if hot.stack_max > 0 || hot.own_max > 0 {
+            // As [`Game::check_cell_room`] counts them: pieces moving within
+            // the cell do not count twice; others stay unless taken.
+            let [a, b] = self.seating.meet(seat, seat, target);
+            let leaving = if from == a || from == b { count } else { 0 };
+            let own = (mine.count_ones() as u8).saturating_sub(leaving);
+            let staying = if hot.stack_max > 0 && !takes {
+                others.count_ones() as u8
+            } else {
+                0
+            };
+            if (hot.own_max > 0 && own + count > hot.own_max)
+                || (hot.stack_max > 0 && own + staying + count > hot.stack_max)
+            {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
     /// Whether `seat`'s step `step` is in its goal (home: goal): home, or
     /// one of the steps just before it that make the goal with it.
     #[inline]
@@ -1140,7 +1206,7 @@ impl Game {
     /// The step where a move of `seat`'s pieces from `from` by `value`
     /// ends: step 1 for a piece leaving its start, unless it moves the
     /// score (entry: moves); else [`Game::reach_on`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lands_on(
         &self,
         seat: usize,

@@ -20,13 +20,48 @@ use super::{
     moves::{MAX_WALK, PlainWalk, View},
     seating::NONE,
     state::PoolValue,
-    word::bytes_set,
+    word::{WordGroups, bytes_set},
 };
 
 /// The most candidates of a decision between two values: three moves out
 /// of the start (each value and their sum), two values for each of at
 /// most eight groups, and a pass.
 const MAX_PAIR_CANDIDATES: usize = 32;
+
+/// The candidates of a decision between two values, by number: the moves
+/// out of the start first, then each group on its way by each value, in
+/// the order [`Game::drawn_move`] numbers them.
+struct PairCandidates {
+    groups: WordGroups,
+    /// The values that bring a piece out of the start, in order.
+    entries: [u8; 3],
+    entry_count: usize,
+    /// Whether the two values differ (else a double: one value).
+    two: bool,
+    low: PoolValue,
+    high: PoolValue,
+}
+
+impl PairCandidates {
+    /// Candidate `c` with the value it uses (for a move out of the start,
+    /// which is checked apart by the value or the sum it uses, the lower).
+    #[inline(always)]
+    fn at(&self, c: usize) -> (Action, PoolValue) {
+        if c < self.entry_count {
+            return (Action::step(0, self.entries[c.min(2)]), self.low);
+        }
+        let j = c - self.entry_count;
+        let (group, second) = if self.two {
+            (j >> 1, j & 1 == 1)
+        } else {
+            (j, false)
+        };
+        // Single pieces move: each group is one piece.
+        let from = self.groups.nth_step(self.groups.way, group);
+        let v = if second { self.high } else { self.low };
+        (Action::step(from, v.value), v)
+    }
+}
 
 impl Game {
     /// Whether the rules let a decision between two die values be drawn by
@@ -90,27 +125,13 @@ impl Game {
         }
         let moves = entry_count + values * bytes_set(groups.way) as usize;
         // The candidate numbered `c` of the moves.
-        let candidate = |c: usize| -> (Action, PoolValue) {
-            if c < entry_count {
-                // Checked apart, by the value or the sum it uses.
-                return (Action::step(0, entries[c]), low);
-            }
-            let j = c - entry_count;
-            let (group, second) = if values == 2 {
-                (j >> 1, j & 1 == 1)
-            } else {
-                (j, false)
-            };
-            let (from, count) = groups.nth(groups.way, group);
-            let v = if second { high } else { low };
-            (
-                Action::Move {
-                    from,
-                    count,
-                    by: v.value,
-                },
-                v,
-            )
+        let candidates = PairCandidates {
+            groups,
+            entries,
+            entry_count,
+            two: values == 2,
+            low,
+            high,
         };
         let with_pass = self.may_pass(state);
         let mut n = moves + usize::from(with_pass);
@@ -133,7 +154,7 @@ impl Game {
                 pass_drawn = true;
                 continue;
             }
-            let (action, v) = candidate(c);
+            let (action, v) = candidates.at(c);
             let (allowed, whole) = if c >= entry_count {
                 self.pair_checked(state, &mut view, word, action, v, (low, high), use_most)
             } else {
@@ -147,7 +168,7 @@ impl Game {
             }
             shorts |= 1 << c;
         }
-        Self::drawn_among_shorts(shorts, with_pass, 2, |c| candidate(c).0, draw)
+        Self::drawn_among_shorts(shorts, with_pass, 2, |c| candidates.at(c).0, draw)
     }
 
     /// Whether the move `a` of a single piece on its way by the die `v`

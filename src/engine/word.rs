@@ -188,6 +188,15 @@ impl WordGroups {
         self.at((picked | 1 << 63).trailing_zeros() & !7)
     }
 
+    /// The step of the `i`th group of `moves`, as [`WordGroups::nth`]
+    /// gives it, without its size: where single pieces move, each is 1.
+    #[inline(always)]
+    pub(crate) fn nth_step(self, moves: u64, i: usize) -> u8 {
+        let counts = (moves >> 7).wrapping_mul(ONES);
+        let picked = zero_bytes_of_word(counts ^ ((i as u64 + 1) * ONES)) & moves;
+        (self.steps >> ((picked | 1 << 63).trailing_zeros() & !7)) as u8
+    }
+
     /// The group of the byte at bit `at` as (step, size): its size is the
     /// number of the seat's pieces on its step up to it, as the steps are
     /// sorted.
