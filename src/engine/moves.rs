@@ -897,14 +897,18 @@ impl Game {
         if !self.side_a_seat {
             return None;
         }
-        let here = state.pieces.bytes_matching(self.seating.all_steps(seat, target)?);
+        let here = state
+            .pieces
+            .bytes_matching(self.seating.all_steps(seat, target)?);
         let mine = here & self.seating.seat_bytes(seat);
         let others = here & !mine;
         let takes = hot.by_landing && self.takes_on(seat, from, target);
         if others != 0 {
             // The most pieces of one other side: all of one seat's, or
             // the whole check counts them side by side.
-            let theirs = self.seating.seat_bytes(self.seating.byte_seat(others.trailing_zeros() as usize));
+            let theirs = self
+                .seating
+                .seat_bytes(self.seating.byte_seat(others.trailing_zeros() as usize));
             if others & !theirs != 0 {
                 return None;
             }

@@ -85,7 +85,7 @@ impl Game {
     /// piece may reach its track's detour by either; `None` for any other
     /// decision. The caller has checked that the decision is drawn
     /// ([`Game::drawn_move`]'s own first check).
-    #[inline(always)]
+    #[inline(never)]
     pub(crate) fn drawn_pair(
         &self,
         state: &State,
@@ -269,6 +269,21 @@ impl Game {
         {
             return true;
         }
+        self.pair_allowed_otherwise(state, view, from, v, walk)
+    }
+
+    /// The rest of [`Game::pair_allowed`], where the walk does not show the
+    /// move clear: out of line, so that the loop of the decision keeps
+    /// only what its common case reads.
+    #[inline(never)]
+    fn pair_allowed_otherwise(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        from: u8,
+        v: PoolValue,
+        walk: Option<PlainWalk>,
+    ) -> bool {
         self.allowed_after_walk(state, view, from, 1, v, false, walk)
     }
 
