@@ -98,6 +98,11 @@ pub(crate) struct PlainWalk {
 /// one costs more than marking a view.
 pub(crate) const MAX_WALK: u16 = 12;
 
+/// The most steps a move that reaches its track's detour, or moves by a
+/// value past [`MAX_WALK`], is walked by [`Game::detour_walk`]: such a move
+/// otherwise marks a whole view and takes the whole check.
+pub(crate) const MAX_DETOUR_WALK: u16 = 24;
+
 /// Pieces on race steps, merged by cell and side: (cell, side, count).
 /// Used to check a whole position; the hot path uses [`View`].
 pub(crate) struct Occupancy {
@@ -532,12 +537,76 @@ impl Game {
         // On the way, one walk of the pieces answers both: allowed where
         // the way and the landing cell are clear; where only the landing
         // cell holds pieces, checked with a view of it alone.
-        let walk = if round || from == 0 {
+        let walk = if from == 0 {
             None
+        } else if round {
+            self.detour_walk(state, from, count, value, true)
         } else {
             self.plain_walk(state, from, count, value)
+                .or_else(|| self.detour_walk(state, from, count, value, false))
         };
         self.allowed_after_walk(state, view, from, count, value, round, walk)
+    }
+
+    /// What one walk of the pieces shows of a move on its way that reaches
+    /// its track's detour (going round it, or leaving it out) or has a
+    /// value past the walk of a plain move, as [`Game::check_target`]
+    /// checks it: the steps passed in one run or two (a move round the
+    /// detour again passes its end, then goes on from its start; a move
+    /// leaving it out passes none of its steps), and the landing cell.
+    /// `None` where the move is refused (the whole check says why), ends
+    /// home, is longer than [`MAX_DETOUR_WALK`], or where the rules of
+    /// the cell or of a blockade's pair need the whole check.
+    #[inline(never)]
+    pub(crate) fn detour_walk(
+        &self,
+        state: &State,
+        from: u8,
+        count: u8,
+        value: PoolValue,
+        round: bool,
+    ) -> Option<PlainWalk> {
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        if (count > 1 && !self.hot.groups)
+            || state.split.is_some()
+            || self.waits_for_dice(state, value)
+        {
+            return None;
+        }
+        let target = self.reach_on(seat, from, value.value, round).ok()?;
+        if target >= home || target == 0 || !self.room_for(state, seat, target, count) {
+            return None;
+        }
+        // The runs of steps passed, as the whole check takes them.
+        let before = target - 1;
+        let (run, then) = match self.seating.detour(seat) {
+            Some((a, b)) if round && target < from => ((from + 1, b), (a, before)),
+            Some((a, b)) if !round && from < a && target > b => {
+                ((from + 1, a.saturating_sub(1)), (b + 1, before))
+            }
+            _ => ((from + 1, before), (1, 0)),
+        };
+        let length = |(lo, hi): (u8, u8)| hi.saturating_sub(lo) as u16 + u16::from(hi >= lo);
+        if length(run) + length(then) > MAX_DETOUR_WALK {
+            return None;
+        }
+        let word = state.pieces.first_word();
+        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
+        let clear = |(lo, hi): (u8, u8)| {
+            hi < lo
+                || self
+                    .seating
+                    .passed_clear(word, seat, (lo - 1, hi + 1), crowd)
+                    .unwrap_or(false)
+        };
+        let passed = clear(run) && clear(then);
+        let landing_empty = !self.held_by_bytes(state, seat, target);
+        Some(PlainWalk {
+            target,
+            passed,
+            landing_empty,
+        })
     }
 
     /// [`Game::allowed_lazily`] once the walk of the pieces is known:
@@ -570,7 +639,7 @@ impl Game {
             if view.is_none() && self.marks_view {
                 let landing = self.view_of_landing(state, target);
                 return self
-                    .check_present(state, &landing, from, count, value, false)
+                    .check_present(state, &landing, from, count, value, round)
                     .is_ok();
             }
         }
