@@ -1441,6 +1441,90 @@ mod tests {
         }
     }
 
+    /// What one walk of the pieces shows of a move round a detour, or
+    /// leaving it out, or by a value past the plain walk
+    /// ([`Game::detour_walk`]), is what the whole check finds: where it
+    /// shows the way and the landing cell clear, the move is allowed to
+    /// its step; where it shows a step passed crowded by a blockade, the
+    /// whole view sees one there too. For every group of the mover by every
+    /// value up to 20, plain and round, in positions of random games of
+    /// every bundled race.
+    #[test]
+    fn a_move_round_a_detour_is_walked_as_the_whole_check_takes_it() {
+        let (mut clear, mut rounds, mut blocked) = (0usize, 0usize, 0usize);
+        each_group_move(47, 20, |name, game, state, view, from, count, v| {
+            if from == 0 {
+                return;
+            }
+            for round in [false, true] {
+                let Some(walk) = game.detour_walk(state, from, count, v, round) else {
+                    continue;
+                };
+                let checked = game.check_target(state, view, from, count, v, round);
+                let at = format!(
+                    "{name}: {count} from {from} by {} (round {round}) in {state:?}",
+                    v.value
+                );
+                if walk.passed && walk.landing_empty {
+                    assert_eq!(checked, Ok(walk.target), "{at}");
+                    clear += 1;
+                    rounds += usize::from(round);
+                }
+                if walk.passed {
+                    assert!(!matches!(checked, Err(Refusal::Blockade(..))), "{at}");
+                } else {
+                    blocked += 1;
+                }
+            }
+        });
+        assert!(
+            clear > 5_000 && rounds > 200 && blocked > 20,
+            "{clear} clear ({rounds} round a detour), {blocked} past a crowded step"
+        );
+    }
+
+    /// A landing on a cell that holds pieces, after a walk that found the
+    /// way clear, is answered from one comparison of all the pieces
+    /// ([`Game::landing_allowed`]) as the whole check answers it, taking,
+    /// a safe cell held, a blockade landed on and a full cell among them:
+    /// for every group of the mover by every value up to the longest walk,
+    /// in positions of random games of every bundled race.
+    #[test]
+    fn a_landing_on_pieces_is_answered_as_the_whole_check_answers_it() {
+        let (mut answered, mut refused) = (0usize, 0usize);
+        each_group_move(
+            53,
+            MAX_WALK as u8,
+            |name, game, state, view, from, count, v| {
+                if from == 0 {
+                    return;
+                }
+                let Some(walk) = game.plain_walk(state, from, count, v) else {
+                    return;
+                };
+                if !walk.passed || walk.landing_empty {
+                    return;
+                }
+                let Some(allowed) = game.landing_allowed(state, from, count, walk.target) else {
+                    return;
+                };
+                let checked = game.check_target(state, view, from, count, v, false);
+                assert_eq!(
+                    allowed,
+                    checked.is_ok(),
+                    "{name}: {count} from {from} by {} in {state:?}: {checked:?}",
+                    v.value
+                );
+                answered += 1;
+                refused += usize::from(!allowed);
+            },
+        );
+        assert!(
+            answered > 2_000 && refused > 200,
+            "{answered} landings answered, {refused} of them refused"
+        );
+    }
+
     /// A move the pieces alone show allowed ([`Game::plainly_allowed`],
     /// and out of the start [`Game::plainly_enters`]) is one the whole
     /// check allows, to the same step, for every group of the mover by

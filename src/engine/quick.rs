@@ -271,8 +271,16 @@ impl Game {
                 };
                 return Some(self.play_listed_seen(state, m, by));
             }
-            let view = view.insert(View::new(self, state, seat));
-            if let Some(m) = self.seen_candidate(state, view, from, count, v) {
+            // On tracks with a detour the view is made only where the
+            // pieces do not answer; on plain ones, made at once, it serves
+            // the candidates drawn after.
+            let m = if DETOURS {
+                self.seen_allowed_lazily(state, &mut view, from, count, v)
+            } else {
+                let view = view.insert(View::new(self, state, seat));
+                self.seen_candidate(state, view, from, count, v)
+            };
+            if let Some(m) = m {
                 return Some(self.play_listed_seen(state, m, by));
             }
             // The rest are drawn from the list.
@@ -311,8 +319,13 @@ impl Game {
             if from == NONE {
                 break;
             }
-            let view = view.get_or_insert_with(|| View::new(self, state, seat));
-            if let Some(m) = self.seen_candidate(state, view, from, count, v) {
+            let m = if DETOURS && view.is_none() {
+                self.seen_allowed_lazily(state, &mut view, from, count, v)
+            } else {
+                let view = view.get_or_insert_with(|| View::new(self, state, seat));
+                self.seen_candidate(state, view, from, count, v)
+            };
+            if let Some(m) = m {
                 return Some(self.play_listed_seen(state, m, by));
             }
         }
@@ -377,6 +390,27 @@ impl Game {
             count,
             landing,
         })
+    }
+
+    /// [`Game::seen_candidate`] with the view made only where the pieces
+    /// do not answer ([`Game::allowed_lazily`]), a move allowed that way
+    /// landing where the whole apply takes it ([`NONE`]). Out of line: it
+    /// is asked where the walk of the first candidate did not find it clear.
+    #[inline(never)]
+    fn seen_allowed_lazily(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        from: u8,
+        count: u8,
+        v: PoolValue,
+    ) -> Option<Listed> {
+        self.allowed_lazily(state, view, from, count, v, false)
+            .then_some(Listed {
+                from,
+                count,
+                landing: NONE,
+            })
     }
 
     /// Plays a move of a one-value decision under rules that [`fits_seen`]
