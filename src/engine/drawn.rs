@@ -499,7 +499,9 @@ impl Game {
     ) -> bool {
         let by_sum = |from, by| from == 0 && all == 2 && self.value_used(state, from, by).is_none();
         matches!(a, Action::Move { from, by, .. } if by_sum(from, by))
-            || self.moved_piece_goes_on(state, a, |at, v| self.goes_on_lazily(state, view, at, v))
+            || self.moved_piece_goes_on(state, a, |at, v, round| {
+                self.goes_on_lazily(state, view, at, v, round)
+            })
             || self.uses_whole_throw_otherwise(state, view, a, all)
     }
 
@@ -521,23 +523,25 @@ impl Game {
     }
 
     /// Whether the piece a move brings to step `at` may go on from there
-    /// by the value `v`, asked of the position before the move as
-    /// [`Game::moved_piece_goes_on`] asks it: a bonus once the dice are
-    /// used, when it no longer waits for them (turn: bonus = after_dice).
+    /// by the value `v` (round its detour where `round`), asked of the
+    /// position before the move as [`Game::moved_piece_goes_on`] asks it:
+    /// a bonus once the dice are used, when it no longer waits for them
+    /// (turn: bonus = after_dice).
     pub(crate) fn goes_on_lazily(
         &self,
         state: &State,
         view: &mut Option<View>,
         at: u8,
         v: PoolValue,
+        round: bool,
     ) -> bool {
         if !v.bonus {
-            return self.allowed_lazily(state, view, at, 1, v, false);
+            return self.allowed_lazily(state, view, at, 1, v, round);
         }
         let mut after = state.clone();
         after.pool.retain(|w| w.bonus);
         // The same pieces: the view of the one is the view of the other.
-        self.allowed_lazily(&after, view, at, 1, v, false)
+        self.allowed_lazily(&after, view, at, 1, v, round)
     }
 }
 

@@ -1123,8 +1123,8 @@ impl Game {
         let mut any_full = false;
         for (i, &a) in out.iter().enumerate() {
             let depth = if self.leaves_other_die_usable(state, out, a)
-                || self.moved_piece_goes_on(state, a, |at, v| {
-                    self.check_present(state, view, at, 1, v, false).is_ok()
+                || self.moved_piece_goes_on(state, a, |at, v, round| {
+                    self.check_present(state, view, at, 1, v, round).is_ok()
                 }) {
                 all
             } else {
@@ -1183,7 +1183,7 @@ impl Game {
             return self.any_move(state);
         }
         self.find_move(state, true, |a, view| {
-            let goes_on = |at, v| self.check_present(state, view, at, 1, v, false).is_ok();
+            let goes_on = |at, v, round| self.check_present(state, view, at, 1, v, round).is_ok();
             if limit as usize == state.pool.len() && self.moved_piece_goes_on(state, a, goes_on) {
                 return true;
             }
@@ -1277,17 +1277,19 @@ impl Game {
     /// position before `a`, which holds every piece the positions after it
     /// hold (taking pieces and leaving a cell only open the way) except the
     /// moving piece, and a run of steps that does not reach the cell it
-    /// starts from again does not meet it: `allowed(at, v)` says whether
-    /// the piece may move on from step `at` by the value `v` there, once
-    /// the values before `v` are used (an `allowed` that refuses what it
-    /// cannot settle leaves it to the full search). The bonuses wait
-    /// behind the dice (they stand after them in the pool); a bonus
-    /// before a die is left to the full search.
+    /// starts from again does not meet it: `allowed(at, v, round)` says
+    /// whether the piece may move on from step `at` by the value `v` there
+    /// (going round its detour where `round`), once the values before `v`
+    /// are used (an `allowed` that refuses what it cannot settle leaves it
+    /// to the full search). The last value may take the piece to its
+    /// track's detour: then it goes on round it or leaving it out. The
+    /// bonuses wait behind the dice (they stand after them in the pool); a
+    /// bonus before a die is left to the full search.
     fn moved_piece_goes_on(
         &self,
         state: &State,
         a: Action,
-        mut allowed: impl FnMut(u8, PoolValue) -> bool,
+        mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
     ) -> bool {
         let Action::Move { from, count: 1, by } = a else {
             return false;
@@ -1308,6 +1310,11 @@ impl Game {
         let Ok(mut at) = self.lands_on(seat, from, by, false) else {
             return false;
         };
+        let last = if used + 1 == pool.len() {
+            used.saturating_sub(1)
+        } else {
+            pool.len() - 1
+        };
         let mut after_bonus = false;
         for (k, &v) in pool.iter().enumerate() {
             if k == used {
@@ -1317,9 +1324,14 @@ impl Game {
                 return false;
             }
             after_bonus |= v.bonus;
+            if self.in_goal(seat, at) {
+                return false;
+            }
+            if self.reaches_detour(seat, at, v.value) {
+                return k == last && self.goes_on_past_detour(seat, at, v, &mut allowed);
+            }
             let to = at as u16 + v.value as u16;
-            if to >= home as u16 || self.in_goal(seat, at) || self.reaches_detour(seat, at, v.value)
-            {
+            if to >= home as u16 {
                 return false;
             }
             let again = self.seating.meet(seat, seat, at);
@@ -1329,12 +1341,40 @@ impl Game {
             {
                 return false;
             }
-            if !allowed(at, v) {
+            if !allowed(at, v, false) {
                 return false;
             }
             at = to as u8;
         }
         true
+    }
+
+    /// Whether the piece a move brought to step `at` goes on by `v` where
+    /// that takes it to its track's detour ([`Game::moved_piece_goes_on`]):
+    /// round the detour or leaving it out, short of home, each way as
+    /// `allowed(at, v, round)` says, a way whose steps come to the cell of
+    /// `at` again (where the piece stands only after its move) left to the
+    /// full search.
+    pub(crate) fn goes_on_past_detour(
+        &self,
+        seat: usize,
+        at: u8,
+        v: PoolValue,
+        allowed: &mut impl FnMut(u8, PoolValue, bool) -> bool,
+    ) -> bool {
+        let home = self.seating.home(seat);
+        let again = self.seating.meet(seat, seat, at);
+        [false, true].into_iter().any(|round| {
+            let Ok(target) = self.reach_on(seat, at, v.value, round) else {
+                return false;
+            };
+            let (run, then) = self.runs_passed(seat, at, target, round);
+            let within = |s: u8, (lo, hi): (u8, u8)| lo <= s && s <= hi;
+            let meets = again.iter().any(|&s| {
+                s != seating::NONE && s != at && (s == target || within(s, run) || within(s, then))
+            });
+            target < home && !meets && allowed(at, v, round)
+        })
     }
 
     /// The most values the same seat can still use, one after another, in
@@ -2162,8 +2202,8 @@ mod tests {
     #[test]
     fn a_piece_said_to_go_on_with_the_other_dice_uses_the_whole_throw() {
         shortcut_holds(9, |game, state, _, a, view| {
-            game.moved_piece_goes_on(state, a, |at, v| {
-                game.check_present(state, view, at, 1, v, false).is_ok()
+            game.moved_piece_goes_on(state, a, |at, v, round| {
+                game.check_present(state, view, at, 1, v, round).is_ok()
             })
         });
     }
@@ -2175,8 +2215,8 @@ mod tests {
     fn a_piece_said_to_go_on_with_its_bonus_after_the_dice_uses_the_whole_throw() {
         let with_bonus = shortcut_holds(13, |game, state, _, a, _| {
             let mut view = None;
-            game.moved_piece_goes_on(state, a, |at, v| {
-                game.goes_on_lazily(state, &mut view, at, v)
+            game.moved_piece_goes_on(state, a, |at, v, round| {
+                game.goes_on_lazily(state, &mut view, at, v, round)
             })
         });
         assert!(

@@ -548,6 +548,30 @@ impl Game {
         self.allowed_after_walk(state, view, from, count, value, round, walk)
     }
 
+    /// The steps a move of `seat`'s pieces from step `from` to step
+    /// `target` passes, as two runs (`lo`, `hi`), each empty where `lo` is
+    /// past `hi`: one run, or two where the move goes round its detour
+    /// again (to the detour's end, then on from its start) or leaves it
+    /// out (to just before it, then on from just after it: the detour's
+    /// steps are not passed).
+    #[inline(always)]
+    pub(crate) fn runs_passed(
+        &self,
+        seat: usize,
+        from: u8,
+        target: u8,
+        round: bool,
+    ) -> ((u8, u8), (u8, u8)) {
+        let before = target.saturating_sub(1);
+        match self.seating.detour(seat) {
+            Some((a, b)) if round && target < from => ((from + 1, b), (a, before)),
+            Some((a, b)) if !round && from < a && target > b => {
+                ((from + 1, a.saturating_sub(1)), (b + 1, before))
+            }
+            _ => ((from + 1, before), (1, 0)),
+        }
+    }
+
     /// What one walk of the pieces shows of a move on its way that reaches
     /// its track's detour (going round it, or leaving it out) or has a
     /// value past the walk of a plain move, as [`Game::check_target`]
@@ -578,15 +602,7 @@ impl Game {
         if target >= home || target == 0 || !self.room_for(state, seat, target, count) {
             return None;
         }
-        // The runs of steps passed, as the whole check takes them.
-        let before = target - 1;
-        let (run, then) = match self.seating.detour(seat) {
-            Some((a, b)) if round && target < from => ((from + 1, b), (a, before)),
-            Some((a, b)) if !round && from < a && target > b => {
-                ((from + 1, a.saturating_sub(1)), (b + 1, before))
-            }
-            _ => ((from + 1, before), (1, 0)),
-        };
+        let (run, then) = self.runs_passed(seat, from, target, round);
         let length = |(lo, hi): (u8, u8)| hi.saturating_sub(lo) as u16 + u16::from(hi >= lo);
         if length(run) + length(then) > MAX_DETOUR_WALK {
             return None;
@@ -877,22 +893,13 @@ impl Game {
             // a detour again (to its end, then on from its start) or leaves
             // it out (to just before it, then on from just after it: the
             // detour's steps are not passed).
-            let before = target.saturating_sub(1);
-            let (run, then) = match self.seating.detour(seat) {
-                Some((a, b)) if round && target < from => ((from + 1, b), Some((a, before))),
-                Some((a, b)) if !round && from < a && target > b => {
-                    ((from + 1, a.saturating_sub(1)), Some((b + 1, before)))
-                }
-                _ => ((from + 1, before), None),
-            };
+            let (run, (lo, hi)) = self.runs_passed(seat, from, target, round);
             // Each run asked by itself: an iterator over the two costs
             // more than the question.
             if view.any_crowded_in(run.0, run.1, blockade) {
                 jumped |= self.pass_blockades(state, view, run, count, value)?;
             }
-            if let Some((lo, hi)) = then
-                && view.any_crowded_in(lo, hi, blockade)
-            {
+            if lo <= hi && view.any_crowded_in(lo, hi, blockade) {
                 jumped |= self.pass_blockades(state, view, (lo, hi), count, value)?;
             }
         }

@@ -336,6 +336,22 @@ impl Game {
             || self.uses_whole_throw_otherwise(state, view, a, 2)
     }
 
+    /// [`Game::goes_on_past_detour`] for the piece moved to step `at`
+    /// going on by the other die: out of line, as few moves reach a detour.
+    #[inline(never)]
+    fn pair_goes_on_past_detour(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        at: u8,
+        other: PoolValue,
+    ) -> bool {
+        let seat = state.mover as usize;
+        self.goes_on_past_detour(seat, at, other, &mut |at, v, round| {
+            self.allowed_lazily(state, view, at, 1, v, round)
+        })
+    }
+
     /// [`Game::moved_piece_goes_on`] for the single piece moved on its way
     /// from step `from` by the die `v`, the other die being `other`:
     /// asked of the position before the move, as it asks it.
@@ -354,9 +370,14 @@ impl Game {
         let Ok(at) = self.lands_on(seat, from, v.value, false) else {
             return false;
         };
+        if self.in_goal(seat, at) {
+            return false;
+        }
+        if self.reaches_detour(seat, at, other.value) {
+            return self.pair_goes_on_past_detour(state, view, at, other);
+        }
         let to = at as u16 + other.value as u16;
-        if to >= home as u16 || self.in_goal(seat, at) || self.reaches_detour(seat, at, other.value)
-        {
+        if to >= home as u16 {
             return false;
         }
         // The run on must not come to the moved piece's own cell again.
