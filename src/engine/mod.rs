@@ -1271,9 +1271,9 @@ impl Game {
         Some((end, other))
     }
 
-    /// Whether the single piece that `a` moves by one waiting die surely
-    /// goes on with each of the other values waiting, in their order, so
-    /// that `a` uses the whole throw. Each step on is checked against the
+    /// Whether the single piece that `a` moves by one waiting die (round
+    /// its detour or not) surely goes on with each of the other values
+    /// waiting, in their order, so that `a` uses the whole throw. Each step on is checked against the
     /// position before `a`, which holds every piece the positions after it
     /// hold (taking pieces and leaving a cell only open the way) except the
     /// moving piece, and a run of steps that does not reach the cell it
@@ -1291,8 +1291,10 @@ impl Game {
         a: Action,
         mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
     ) -> bool {
-        let Action::Move { from, count: 1, by } = a else {
-            return false;
+        let (from, by, round) = match a {
+            Action::Move { from, count: 1, by } => (from, by, false),
+            Action::Round { from, count: 1, by } => (from, by, true),
+            _ => return false,
         };
         let pool = &state.pool;
         // A split pair is followed through the throw, and a piece leaving
@@ -1307,7 +1309,7 @@ impl Game {
         };
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        let Ok(mut at) = self.lands_on(seat, from, by, false) else {
+        let Ok(mut at) = self.lands_on(seat, from, by, round) else {
             return false;
         };
         let last = if used + 1 == pool.len() {
