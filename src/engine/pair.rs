@@ -33,8 +33,9 @@ const MAX_PAIR_CANDIDATES: usize = 32;
 /// the order [`Game::drawn_move`] numbers them.
 struct PairCandidates {
     groups: WordGroups,
-    /// The values that bring a piece out of the start, in order.
-    entries: [u8; 3],
+    /// The values that bring a piece out of the start, in order, a byte
+    /// each from the lowest.
+    entries: u32,
     entry_count: usize,
     /// Whether the two values differ (else a double: one value).
     two: bool,
@@ -48,7 +49,10 @@ impl PairCandidates {
     #[inline(always)]
     fn at(&self, c: usize) -> (Action, PoolValue) {
         if c < self.entry_count {
-            return (Action::step(0, self.entries[c.min(2)]), self.low);
+            return (
+                Action::step(0, (self.entries >> (8 * (c & 3))) as u8),
+                self.low,
+            );
         }
         let j = c - self.entry_count;
         let (group, second) = if self.two {
@@ -106,19 +110,23 @@ impl Game {
         }
         // Out of the start first: each value that lets a piece out, then
         // the sum of the two where the rules allow entry by a sum.
-        let mut entries = [0u8; 3];
+        // A byte each, in one word: kept in a register, where an array
+        // written a byte at a time and then copied would make the copy
+        // wait for the bytes to be stored.
+        let mut entries = 0u32;
         let mut entry_count = 0;
         if groups.at_start != 0 {
             for v in [low, high].into_iter().take(values) {
                 if self.lets_out_now(state, v) {
-                    entries[entry_count] = v.value;
+                    entries |= u32::from(v.value) << (8 * entry_count);
                     entry_count += 1;
                 }
             }
             if self.hot.entry_sum {
                 let sum = low.value.saturating_add(high.value);
-                if !entries[..entry_count].contains(&sum) {
-                    entries[entry_count] = sum;
+                let among = (0..entry_count).any(|i| (entries >> (8 * i)) as u8 == sum);
+                if !among {
+                    entries |= u32::from(sum) << (8 * entry_count);
                     entry_count += 1;
                 }
             }
@@ -367,7 +375,16 @@ impl Game {
     ) -> bool {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        let Ok(at) = self.lands_on(seat, from, v.value, false) else {
+        // No candidate reaches a detour: a piece on its way lands its value
+        // on, or goes past home.
+        let at = if from == 0 {
+            let Ok(at) = self.lands_on(seat, from, v.value, false) else {
+                return false;
+            };
+            at
+        } else if from as u16 + v.value as u16 <= home as u16 {
+            from + v.value
+        } else {
             return false;
         };
         if self.in_goal(seat, at) {
