@@ -94,6 +94,30 @@ fn passed_clear_in<const TWICE: bool>(word: u128, passed: &[[u128; 2]], crowd: u
     crowded == 0
 }
 
+/// The steps passed that [`passed_clear_window`] asks at once: those of a
+/// die of six.
+const WINDOW: usize = 5;
+
+/// [`passed_clear_in`] for the first `len` (at most [`WINDOW`]) of the rows
+/// `window`, the rest read but not counted: every row is asked, so that
+/// how far a move goes (which is chance) is not a branch.
+#[inline(always)]
+fn passed_clear_window<const TWICE: bool>(
+    word: u128,
+    window: &[[u128; 2]; WINDOW],
+    len: usize,
+    crowd: u8,
+) -> bool {
+    let lowest = u32::from(crowd > 1);
+    let mut crowded = 0;
+    for (k, &row) in window.iter().enumerate() {
+        let here = on_row::<TWICE>(word, row);
+        let counted = 0u32.wrapping_sub(u32::from(k < len));
+        crowded |= here & here.wrapping_sub(lowest) & counted;
+    }
+    crowded == 0
+}
+
 /// [`Seating::way_clear`] over the rows of `viewed_steps` from the step
 /// moved from to the landing step.
 #[inline(always)]
@@ -316,12 +340,52 @@ impl Seating {
         target: u8,
         crowd: u8,
     ) -> Option<bool> {
+        if let Some((passed, landing)) = self.way_window(a, from, target) {
+            // The landing cell first: mostly it settles the move.
+            return Some(if self.viewed_once {
+                on_row::<false>(word, *landing) == 0
+                    && passed_clear_window::<false>(word, passed.1, passed.0, crowd)
+            } else {
+                on_row::<true>(word, *landing) == 0
+                    && passed_clear_window::<true>(word, passed.1, passed.0, crowd)
+            });
+        }
         let steps = self.way_rows(a, from, target)?;
         Some(if self.viewed_once {
             way_clear_in::<false>(word, steps, crowd)
         } else {
             way_clear_in::<true>(word, steps, crowd)
         })
+    }
+
+    /// For a move of seat `a` from step `from` to step `target` that
+    /// passes at most [`WINDOW`] steps, the rows of `viewed_steps` of the
+    /// [`WINDOW`] steps after `from` with how many of them it passes, and
+    /// the row of its landing step; `None` for a longer move, or where the
+    /// table ends too soon.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn way_window(
+        &self,
+        a: usize,
+        from: u8,
+        target: u8,
+    ) -> Option<((usize, &[[u128; 2]; WINDOW]), &[u128; 2])> {
+        let passed = target.checked_sub(from)?.checked_sub(1)? as usize;
+        if passed > WINDOW {
+            return None;
+        }
+        let row = a * self.stride;
+        let start = row + from as usize + 1;
+        let window = self
+            .viewed_steps
+            .get(start..start + WINDOW)?
+            .try_into()
+            .ok()?;
+        Some((
+            (passed, window),
+            self.viewed_steps.get(row + target as usize)?,
+        ))
     }
 
     /// The rows of `viewed_steps` of seat `a`'s steps `from` to `target`.
@@ -344,6 +408,19 @@ impl Seating {
         target: u8,
         crowd: u8,
     ) -> Option<(bool, bool)> {
+        if let Some(((len, passed), landing)) = self.way_window(a, from, target) {
+            return Some(if self.viewed_once {
+                (
+                    passed_clear_window::<false>(word, passed, len, crowd),
+                    on_row::<false>(word, *landing) == 0,
+                )
+            } else {
+                (
+                    passed_clear_window::<true>(word, passed, len, crowd),
+                    on_row::<true>(word, *landing) == 0,
+                )
+            });
+        }
         let steps = self.way_rows(a, from, target)?;
         let [.., landing] = steps else {
             return None;
@@ -584,5 +661,71 @@ mod tests {
                 assert_eq!(seating.prey_on(&pieces, 0, 20), Some(true), "{name}");
             }
         }
+    }
+
+    /// A move that passes at most a window of steps is walked over the
+    /// whole window, the steps past its landing read but not counted: it
+    /// answers as the walk of its own steps does, for every such move of
+    /// every seat in positions of random games, blockades or single
+    /// pieces making a step crowded, on tracks that come to each cell once
+    /// (Ludo) and twice (Parcheesi, whose pieces may go round again).
+    #[test]
+    fn a_short_move_is_walked_in_a_window_as_step_by_step() {
+        use super::{WINDOW, passed_clear_in, way_clear_in};
+        let mut refused = 0usize;
+        for name in ["ludo", "parcheesi", "russian-pachisi"] {
+            let game = Game::bundled(name, Some(4)).expect("bundled");
+            let seating = &game.seating;
+            let mut windows = 0usize;
+            for state in crate::engine::tests::positions(&game, 7, 120) {
+                let word = state.pieces.first_word();
+                for seat in 0..4 {
+                    let home = seating.home(seat);
+                    for from in 0..home {
+                        let last = (from as usize + WINDOW + 2).min(home as usize) as u8;
+                        for target in from + 1..=last {
+                            let Some(rows) = seating.way_rows(seat, from, target) else {
+                                continue;
+                            };
+                            let passed = &rows[1..rows.len() - 1];
+                            windows +=
+                                usize::from(seating.way_window(seat, from, target).is_some());
+                            for crowd in [1, 2] {
+                                let (clear, passed_clear) = if seating.viewed_once {
+                                    (
+                                        way_clear_in::<false>(word, rows, crowd),
+                                        passed_clear_in::<false>(word, passed, crowd),
+                                    )
+                                } else {
+                                    (
+                                        way_clear_in::<true>(word, rows, crowd),
+                                        passed_clear_in::<true>(word, passed, crowd),
+                                    )
+                                };
+                                let at = format!(
+                                    "{name}: seat {seat}, {from} to {target}, crowd {crowd}, {state:?}"
+                                );
+                                assert_eq!(
+                                    seating.way_clear(word, seat, from, target, crowd),
+                                    Some(clear),
+                                    "{at}"
+                                );
+                                let (seen_passed, landing_empty) = seating
+                                    .way_seen(word, seat, from, target, crowd)
+                                    .expect("the rows exist");
+                                assert_eq!(seen_passed, passed_clear, "{at}");
+                                assert_eq!(seen_passed && landing_empty, clear, "{at}");
+                                refused += usize::from(!clear);
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(
+                windows > 100_000,
+                "{name}: only {windows} moves walked in a window"
+            );
+        }
+        assert!(refused > 10_000, "only {refused} ways refused");
     }
 }
