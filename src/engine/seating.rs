@@ -371,21 +371,34 @@ impl Seating {
         from: u8,
         target: u8,
     ) -> Option<((usize, &[[u128; 2]; WINDOW]), &[u128; 2])> {
-        let passed = target.checked_sub(from)?.checked_sub(1)? as usize;
-        if passed > WINDOW {
+        let passed = target.checked_sub(from)?.checked_sub(1)?;
+        let window = self.passed_window(a, from, passed)?;
+        Some((
+            window,
+            self.viewed_steps.get(a * self.stride + target as usize)?,
+        ))
+    }
+
+    /// The rows of `viewed_steps` of the [`WINDOW`] steps of seat `a` after
+    /// its step `from`, with `passed`, how many of them a move passes;
+    /// `None` where it passes more, or the table ends too soon.
+    #[inline(always)]
+    fn passed_window(
+        &self,
+        a: usize,
+        from: u8,
+        passed: u8,
+    ) -> Option<(usize, &[[u128; 2]; WINDOW])> {
+        if passed as usize > WINDOW {
             return None;
         }
-        let row = a * self.stride;
-        let start = row + from as usize + 1;
+        let start = a * self.stride + from as usize + 1;
         let window = self
             .viewed_steps
             .get(start..start + WINDOW)?
             .try_into()
             .ok()?;
-        Some((
-            (passed, window),
-            self.viewed_steps.get(row + target as usize)?,
-        ))
+        Some((passed as usize, window))
     }
 
     /// The rows of `viewed_steps` of seat `a`'s steps `from` to `target`.
@@ -450,6 +463,14 @@ impl Seating {
         (from, target): (u8, u8),
         crowd: u8,
     ) -> Option<bool> {
+        let count = target.saturating_sub(from).saturating_sub(1);
+        if let Some((len, window)) = self.passed_window(a, from, count) {
+            return Some(if self.viewed_once {
+                passed_clear_window::<false>(word, window, len, crowd)
+            } else {
+                passed_clear_window::<true>(word, window, len, crowd)
+            });
+        }
         let row = a * self.stride;
         let passed = match target.checked_sub(1) {
             Some(last) if last > from => self
@@ -714,6 +735,11 @@ mod tests {
                                     .way_seen(word, seat, from, target, crowd)
                                     .expect("the rows exist");
                                 assert_eq!(seen_passed, passed_clear, "{at}");
+                                assert_eq!(
+                                    seating.passed_clear(word, seat, (from, target), crowd),
+                                    Some(passed_clear),
+                                    "{at}"
+                                );
                                 assert_eq!(seen_passed && landing_empty, clear, "{at}");
                                 refused += usize::from(!clear);
                             }
