@@ -1336,11 +1336,7 @@ impl Game {
             if to >= home as u16 {
                 return false;
             }
-            let again = self.seating.meet(seat, seat, at);
-            if again
-                .iter()
-                .any(|&s| s != seating::NONE && s > at && s as u16 <= to)
-            {
+            if self.comes_back_to(seat, at, to) {
                 return false;
             }
             if !allowed(at, v, false) {
@@ -1349,6 +1345,18 @@ impl Game {
             at = to as u8;
         }
         true
+    }
+
+    /// Whether `seat`'s run of steps on from step `at` to step `to` (no
+    /// detour between) comes to the cell of `at` again, where the moved
+    /// piece stands only after its move: a going on that the position
+    /// before the move does not answer.
+    #[inline(always)]
+    pub(crate) fn comes_back_to(&self, seat: usize, at: u8, to: u16) -> bool {
+        let again = self.seating.meet(seat, seat, at);
+        again
+            .iter()
+            .any(|&s| s != seating::NONE && s > at && s as u16 <= to)
     }
 
     /// Whether the piece a move brought to step `at` goes on by `v` where

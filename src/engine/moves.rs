@@ -889,10 +889,7 @@ impl Game {
         let blockade = hot.blockade;
         let mut jumped = false;
         if blockade > 0 {
-            // The steps passed: one run, or two where the move goes round
-            // a detour again (to its end, then on from its start) or leaves
-            // it out (to just before it, then on from just after it: the
-            // detour's steps are not passed).
+            // The steps passed, in one run or two (`Game::runs_passed`).
             let (run, (lo, hi)) = self.runs_passed(seat, from, target, round);
             // Each run asked by itself: an iterator over the two costs
             // more than the question.

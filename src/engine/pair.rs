@@ -18,7 +18,6 @@ use super::{
     Action, Game, State,
     drawn::in_order,
     moves::{MAX_WALK, PlainWalk, View},
-    seating::NONE,
     state::PoolValue,
     word::{WordGroups, bytes_set},
 };
@@ -398,8 +397,7 @@ impl Game {
             return false;
         }
         // The run on must not come to the moved piece's own cell again.
-        let again = self.seating.meet(seat, seat, at);
-        if again.iter().any(|&s| s != NONE && s > at && s as u16 <= to) {
+        if self.comes_back_to(seat, at, to) {
             return false;
         }
         self.pair_allowed(state, view, word, at, other)

@@ -118,6 +118,10 @@ fn passed_clear_window<const TWICE: bool>(
     crowded == 0
 }
 
+/// The rows of `viewed_steps` of the [`WINDOW`] steps after a move's
+/// start, with how many of them it passes.
+type Window<'a> = (usize, &'a [[u128; 2]; WINDOW]);
+
 /// [`Seating::way_clear`] over the rows of `viewed_steps` from the step
 /// moved from to the landing step.
 #[inline(always)]
@@ -342,13 +346,7 @@ impl Seating {
     ) -> Option<bool> {
         if let Some((passed, landing)) = self.way_window(a, from, target) {
             // The landing cell first: mostly it settles the move.
-            return Some(if self.viewed_once {
-                on_row::<false>(word, *landing) == 0
-                    && passed_clear_window::<false>(word, passed.1, passed.0, crowd)
-            } else {
-                on_row::<true>(word, *landing) == 0
-                    && passed_clear_window::<true>(word, passed.1, passed.0, crowd)
-            });
+            return Some(self.empty_row(word, landing) && self.window_clear(word, passed, crowd));
         }
         let steps = self.way_rows(a, from, target)?;
         Some(if self.viewed_once {
@@ -364,13 +362,7 @@ impl Seating {
     /// the row of its landing step; `None` for a longer move, or where the
     /// table ends too soon.
     #[inline(always)]
-    #[allow(clippy::type_complexity)]
-    fn way_window(
-        &self,
-        a: usize,
-        from: u8,
-        target: u8,
-    ) -> Option<((usize, &[[u128; 2]; WINDOW]), &[u128; 2])> {
+    fn way_window(&self, a: usize, from: u8, target: u8) -> Option<(Window<'_>, &[u128; 2])> {
         let passed = target.checked_sub(from)?.checked_sub(1)?;
         let window = self.passed_window(a, from, passed)?;
         Some((
@@ -379,16 +371,32 @@ impl Seating {
         ))
     }
 
+    /// Whether no step of a [`Window`] that the move passes holds `crowd`
+    /// pieces or more (the pieces' first 16 bytes as `word`).
+    #[inline(always)]
+    fn window_clear(&self, word: u128, (len, window): Window, crowd: u8) -> bool {
+        if self.viewed_once {
+            passed_clear_window::<false>(word, window, len, crowd)
+        } else {
+            passed_clear_window::<true>(word, window, len, crowd)
+        }
+    }
+
+    /// Whether no piece stands on the cell of a row of `viewed_steps`.
+    #[inline(always)]
+    fn empty_row(&self, word: u128, row: &[u128; 2]) -> bool {
+        if self.viewed_once {
+            on_row::<false>(word, *row) == 0
+        } else {
+            on_row::<true>(word, *row) == 0
+        }
+    }
+
     /// The rows of `viewed_steps` of the [`WINDOW`] steps of seat `a` after
     /// its step `from`, with `passed`, how many of them a move passes;
     /// `None` where it passes more, or the table ends too soon.
     #[inline(always)]
-    fn passed_window(
-        &self,
-        a: usize,
-        from: u8,
-        passed: u8,
-    ) -> Option<(usize, &[[u128; 2]; WINDOW])> {
+    fn passed_window(&self, a: usize, from: u8, passed: u8) -> Option<Window<'_>> {
         if passed as usize > WINDOW {
             return None;
         }
@@ -421,18 +429,11 @@ impl Seating {
         target: u8,
         crowd: u8,
     ) -> Option<(bool, bool)> {
-        if let Some(((len, passed), landing)) = self.way_window(a, from, target) {
-            return Some(if self.viewed_once {
-                (
-                    passed_clear_window::<false>(word, passed, len, crowd),
-                    on_row::<false>(word, *landing) == 0,
-                )
-            } else {
-                (
-                    passed_clear_window::<true>(word, passed, len, crowd),
-                    on_row::<true>(word, *landing) == 0,
-                )
-            });
+        if let Some((passed, landing)) = self.way_window(a, from, target) {
+            return Some((
+                self.window_clear(word, passed, crowd),
+                self.empty_row(word, landing),
+            ));
         }
         let steps = self.way_rows(a, from, target)?;
         let [.., landing] = steps else {
@@ -464,12 +465,8 @@ impl Seating {
         crowd: u8,
     ) -> Option<bool> {
         let count = target.saturating_sub(from).saturating_sub(1);
-        if let Some((len, window)) = self.passed_window(a, from, count) {
-            return Some(if self.viewed_once {
-                passed_clear_window::<false>(word, window, len, crowd)
-            } else {
-                passed_clear_window::<true>(word, window, len, crowd)
-            });
+        if let Some(window) = self.passed_window(a, from, count) {
+            return Some(self.window_clear(word, window, crowd));
         }
         let row = a * self.stride;
         let passed = match target.checked_sub(1) {
