@@ -819,7 +819,7 @@ impl Game {
     /// Whether the cell of `seat`'s race step `target`, where no other side
     /// stands, surely has room for `count` more of its pieces (stacks: max,
     /// own_max); `false` when only the whole check can tell.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn room_for(&self, state: &State, seat: usize, target: u8, count: u8) -> bool {
         let hot = &self.hot;
         if hot.own_max == 0 && hot.stack_max == 0 {

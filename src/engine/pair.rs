@@ -140,7 +140,8 @@ impl Game {
             low,
             high,
         };
-        let with_pass = self.may_pass(state);
+        // Both values are dice: a pass is allowed as after a die.
+        let with_pass = self.may_pass_after_die(state);
         let mut n = moves + usize::from(with_pass);
         let mut order = in_order::<MAX_PAIR_CANDIDATES>();
         let mut view = None;
