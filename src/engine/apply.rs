@@ -120,10 +120,22 @@ impl Game {
     }
 
     pub(crate) fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
-        if !round && count == 1 && from > 0 && self.step_on(state, from, by) {
+        if !round && count == 1 && from > 0 && self.step_on::<false>(state, from, by) {
             return;
         }
         self.apply_move_in_full(state, from, count, by, round);
+    }
+
+    /// [`Game::apply_move`] of one piece on its way from step `from` by
+    /// the value `by`, where a walk of the pieces found the way and the
+    /// landing cell clear: the landing is short of home and of any
+    /// detour, and, where the view holds every seat the mover takes,
+    /// nothing is taken there, so neither is asked again.
+    pub(crate) fn apply_clear_step(&self, state: &mut State, from: u8, by: u8) {
+        if from > 0 && self.step_on::<true>(state, from, by) {
+            return;
+        }
+        self.apply_move_in_full(state, from, 1, by, false);
     }
 
     /// [`Game::apply_move`] for every move, with all its bookkeeping.
@@ -249,20 +261,29 @@ impl Game {
     /// The common move, without the general bookkeeping: one piece on its
     /// way moves on by a waiting value to a step short of its goal, not
     /// reaching a detour, and no pair of a blockade is followed or split.
-    /// Returns `false`, having changed nothing, for any other move.
+    /// Returns `false`, having changed nothing, for any other move. `CLEAR`
+    /// where a walk of the pieces found the way and the landing clear
+    /// ([`Game::apply_clear_step`]).
     #[inline]
-    fn step_on(&self, state: &mut State, from: u8, by: u8) -> bool {
+    fn step_on<const CLEAR: bool>(&self, state: &mut State, from: u8, by: u8) -> bool {
         let seat = state.mover as usize;
         let hot = &self.hot;
         let home = self.seating.home(seat);
         let target = from as u16 + by as u16;
         let follows_pairs = hot.pairs_apart && hot.blockade > 0;
-        if target >= home as u16
+        let beyond = |home: u8| {
+            target >= home as u16
+                || self
+                    .seating
+                    .detour(seat)
+                    .is_some_and(|(a, _)| from < a && target >= a as u16)
+        };
+        debug_assert!(
+            !(CLEAR && beyond(home)),
+            "a clear walk to {target} from {from} reaches home or a detour"
+        );
+        if (!CLEAR && beyond(home))
             || self.in_goal(seat, target as u8)
-            || self
-                .seating
-                .detour(seat)
-                .is_some_and(|(a, _)| from < a && target >= a as u16)
             || (follows_pairs && state.split.is_some())
         {
             return false;
@@ -271,7 +292,8 @@ impl Game {
         let Some(slot) = state.pool.iter().position(|v| v.value == by) else {
             return false;
         };
-        let may_take = self.may_take_on_landing(state, seat, from, target);
+        let may_take =
+            !(CLEAR && self.view_holds_prey) && self.may_take_on_landing(state, seat, from, target);
         // A piece that leaves others on its step may split a blockade.
         if !self.move_first_up(state, seat, from, target, follows_pairs) {
             return false;
@@ -550,7 +572,7 @@ mod tests {
     /// takes, at every decision of random games of every bundled race.
     #[test]
     fn the_common_move_shortcut_leaves_the_state_the_whole_apply_leaves() {
-        let mut taken = 0usize;
+        let (mut taken, mut cleared) = (0usize, 0usize);
         for (name, game) in races() {
             let mut rng = crate::sim::rng(5);
             for _ in 0..3 {
@@ -565,7 +587,7 @@ mod tests {
                             continue;
                         };
                         let mut short = state.clone();
-                        if from == 0 || !game.step_on(&mut short, from, by) {
+                        if from == 0 || !game.step_on::<false>(&mut short, from, by) {
                             assert_eq!(
                                 short, state,
                                 "{name}: a refused shortcut changed the state"
@@ -576,11 +598,29 @@ mod tests {
                         let mut full = state.clone();
                         game.apply_move_in_full(&mut full, from, 1, by, false);
                         assert_eq!(short, full, "{name}: {action} in {state:?}");
+                        // Where a walk finds the way and the landing clear,
+                        // the shortcut that asks neither again agrees too.
+                        let seat = state.mover as usize;
+                        let target = from as u16 + by as u16;
+                        let reaches_detour = game
+                            .seating
+                            .detour(seat)
+                            .is_some_and(|(a, _)| from < a && target >= a as u16);
+                        if !reaches_detour && game.clear_to_by_bytes(&state, seat, from, target) {
+                            let mut clear = state.clone();
+                            assert!(game.step_on::<true>(&mut clear, from, by), "{name}");
+                            assert_eq!(clear, full, "{name}: {action} in {state:?}, clear");
+                            cleared += 1;
+                        }
                     }
                 }
             }
         }
         assert!(taken > 1000, "the shortcut was taken only {taken} times");
+        assert!(
+            cleared > 500,
+            "a clear walk was shortcut only {cleared} times"
+        );
     }
 
     /// A piece moved up within its seat's word goes after the pieces

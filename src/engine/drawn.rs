@@ -168,31 +168,47 @@ impl Game {
         buf: &mut Vec<Action>,
         mut draw: impl FnMut(usize) -> usize,
     ) -> Action {
-        if let Some(a) = self.drawn_move(state, &mut draw) {
-            self.apply_fitting(state, a);
-            return a;
+        let Some((a, clear)) = self.drawn_seen(state, &mut draw) else {
+            return self.play_from_list(state, buf, draw);
+        };
+        // A move whose walk found its way clear is played without asking again.
+        match a {
+            Action::Move { from, count: 1, by } if clear => self.apply_clear_step(state, from, by),
+            _ => self.apply_fitting(state, a),
         }
-        self.play_from_list(state, buf, draw)
+        a
     }
 
     /// A legal action of the decision in `state` drawn uniformly at
     /// random, `draw(n)` giving a number below `n`; `None` where the
     /// decision must be listed in full (see the module's words).
-    #[inline(never)]
+    #[cfg(test)]
     pub(crate) fn drawn_move(
         &self,
         state: &State,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
+        self.drawn_seen(state, draw).map(|(a, _)| a)
+    }
+
+    /// [`Game::drawn_move`], and whether the action drawn is a move of one
+    /// piece whose walk found the way and the landing cell clear
+    /// ([`Game::apply_clear_step`]).
+    #[inline(always)]
+    fn drawn_seen(
+        &self,
+        state: &State,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<(Action, bool)> {
         if !self.draws_moves(state) {
             return None;
         }
         if self.pair_draws
-            && let Some(a) = self.drawn_pair(state, draw)
+            && let Some(drawn) = self.drawn_pair(state, draw)
         {
-            return Some(a);
+            return Some(drawn);
         }
-        self.drawn_in_general(state, draw)
+        self.drawn_in_general(state, draw).map(|a| (a, false))
     }
 
     /// [`Game::drawn_move`] for any decision that it draws, however many

@@ -87,13 +87,15 @@ impl Game {
     /// throw's, neither a bonus), no pair of a blockade is followed and no
     /// piece may reach its track's detour by either; `None` for any other
     /// decision. The caller has checked that the decision is drawn
-    /// ([`Game::drawn_move`]'s own first check).
+    /// ([`Game::drawn_move`]'s own first check). Beside the action, whether
+    /// it is a move whose walk found the way and the landing cell clear
+    /// ([`Game::apply_clear_step`]).
     #[inline(never)]
     pub(crate) fn drawn_pair(
         &self,
         state: &State,
         draw: &mut impl FnMut(usize) -> usize,
-    ) -> Option<Action> {
+    ) -> Option<(Action, bool)> {
         let [a, b] = state.pool[..] else {
             return None;
         };
@@ -157,31 +159,39 @@ impl Game {
             n -= 1;
             if c == moves {
                 if !use_most {
-                    return Some(Action::Pass);
+                    return Some((Action::Pass, false));
                 }
                 pass_drawn = true;
                 continue;
             }
             let (action, v) = candidates.at(c);
-            let (allowed, whole) = if c >= entry_count {
+            let (allowed, whole, clear) = if c >= entry_count {
                 self.pair_checked(state, &mut view, word, action, v, (low, high), use_most)
             } else {
-                self.entry_checked(state, &mut view, action, (low, high), values, use_most)
+                let (allowed, whole) =
+                    self.entry_checked(state, &mut view, action, (low, high), values, use_most);
+                (allowed, whole, false)
             };
             if !allowed {
                 continue;
             }
             if whole || !use_most {
-                return Some(if pass_drawn { Action::Pass } else { action });
+                return Some(if pass_drawn {
+                    (Action::Pass, false)
+                } else {
+                    (action, clear)
+                });
             }
             shorts |= 1 << c;
         }
         Self::drawn_among_shorts(shorts, with_pass, 2, |c| candidates.at(c).0, draw)
+            .map(|a| (a, false))
     }
 
     /// Whether the move `a` of a single piece on its way by the die `v`
     /// (one of `dice`) is allowed, and, where the most of the throw must be
-    /// used (`use_most`), whether it uses both dice.
+    /// used (`use_most`), whether it uses both dice; third, whether its
+    /// walk found the way and the landing cell clear.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn pair_checked(
@@ -193,14 +203,16 @@ impl Game {
         v: PoolValue,
         (low, high): (PoolValue, PoolValue),
         use_most: bool,
-    ) -> (bool, bool) {
-        if !self.pair_allowed(state, view, word, a.from().unwrap_or(0), v) {
-            return (false, false);
+    ) -> (bool, bool, bool) {
+        let (allowed, clear) = self.pair_allowed(state, view, word, a.from().unwrap_or(0), v);
+        if !allowed {
+            return (false, false, false);
         }
         let other = if v == low { high } else { low };
         (
             true,
             use_most && self.pair_uses_both(state, view, word, a, v, other),
+            clear,
         )
     }
 
@@ -258,7 +270,8 @@ impl Game {
     /// Whether the mover's single piece on its way at step `from` may move
     /// by the die `v`, as [`Game::allowed_lazily`] answers it: the walk of
     /// the pieces asked at once where the move is plain, the rest of the
-    /// check only where the walk does not settle it.
+    /// check only where the walk does not settle it. Second, whether the
+    /// walk found the way and the landing cell clear.
     #[inline(always)]
     fn pair_allowed(
         &self,
@@ -267,7 +280,7 @@ impl Game {
         word: u128,
         from: u8,
         v: PoolValue,
-    ) -> bool {
+    ) -> (bool, bool) {
         let walk = self.pair_walk(state, word, from, v);
         if let Some(PlainWalk {
             passed: true,
@@ -275,9 +288,12 @@ impl Game {
             ..
         }) = walk
         {
-            return true;
+            return (true, true);
         }
-        self.pair_allowed_otherwise(state, view, from, v, walk)
+        (
+            self.pair_allowed_otherwise(state, view, from, v, walk),
+            false,
+        )
     }
 
     /// The rest of [`Game::pair_allowed`], where the walk does not show the
@@ -401,7 +417,7 @@ impl Game {
         if self.comes_back_to(seat, at, to) {
             return false;
         }
-        self.pair_allowed(state, view, word, at, other)
+        self.pair_allowed(state, view, word, at, other).0
     }
 }
 
@@ -425,8 +441,9 @@ mod tests {
                 if state.phase != Phase::Move || !game.draws_moves(&state) {
                     continue;
                 }
-                let Some(pair) = every_way(2000, |draw| game.drawn_pair(&state, &mut |n| draw(n)))
-                else {
+                let Some(pair) = every_way(2000, |draw| {
+                    game.drawn_pair(&state, &mut |n| draw(n)).map(|(a, _)| a)
+                }) else {
                     continue;
                 };
                 if pair.iter().all(|(a, _)| a.is_none()) {

@@ -421,8 +421,17 @@ impl Game {
         // A pair of a blockade followed through the throw is the whole
         // apply's to keep (rules that `fits_seen` or `fits_seen_drawn` have
         // blockades).
-        if m.landing == NONE || self.hot.pairs_apart {
+        if m.landing == NONE {
             self.apply_move(state, m.from, m.count, by, false);
+            return m.action(by);
+        }
+        if self.hot.pairs_apart {
+            // The landing is clear: the move is applied without asking again.
+            if m.count == 1 {
+                self.apply_clear_step(state, m.from, by);
+            } else {
+                self.apply_move(state, m.from, m.count, by, false);
+            }
             return m.action(by);
         }
         // A sure landing is on a cell where the view saw nobody: where the
