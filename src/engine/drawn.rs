@@ -23,9 +23,8 @@
 //! word, the candidates are not even listed: each is worked out from its
 //! number. The one-value decision of
 //! rules with blockades is drawn the same way, in its quick pass
-//! ([`Game::play_quick_seen_drawn`]), on plain tracks and, where no move
-//! may reach a detour, on others; that of rules without them is cheap
-//! enough to list whole.
+//! ([`Game::play_quick_seen_drawn`]), on plain tracks and on tracks with
+//! a detour; that of rules without them is cheap enough to list whole.
 
 use arrayvec::ArrayVec;
 

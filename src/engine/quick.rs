@@ -25,8 +25,8 @@
 //! and the one picked lands there at once. Under rules with blockades the
 //! random seat checks only the moves it draws
 //! ([`Game::play_quick_seen_drawn`]); it does so too on tracks with a
-//! detour, or with bonuses after the dice ([`fits_seen_drawn`]), where no
-//! move of the decision may reach the detour.
+//! detour, or with bonuses after the dice ([`fits_seen_drawn`]), the moves
+//! that may reach the detour listed with their rounds.
 //!
 //! A random game throws and decides in one step where a throw gives one
 //! value ([`Game::throw_and_play_quick`], [`Game::throw_and_draw_seen`]).
@@ -222,9 +222,10 @@ impl Game {
     /// when a move is to be checked. `None`, with nothing played, where a
     /// rule chooses among the moves by what else can move (forced entry,
     /// clearing the first step). With `DETOURS`, for rules that
-    /// [`fits_seen_drawn`] only: also `None` where a move may reach its
-    /// track's detour, which the general draw lists with its round, and
-    /// a home past step 127 is no bar to reading the seat as a word.
+    /// [`fits_seen_drawn`] only: where a move may reach its track's
+    /// detour, the candidates are listed with their rounds as the general
+    /// draw lists them ([`Game::play_one_value_round`]), and a home past
+    /// step 127 is no bar to reading the seat as a word.
     /// Inline where it is asked: as a call it was 8% of the instructions
     /// of a game with a blockade and one value a throw.
     #[inline(always)]
@@ -234,11 +235,11 @@ impl Game {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
-        if self.hot.entry_forced
-            || self.must_clear_start(state)
-            || (DETOURS && self.may_go_round(state, v.value))
-        {
+        if self.hot.entry_forced || self.must_clear_start(state) {
             return None;
+        }
+        if DETOURS && self.may_go_round(state, v.value) {
+            return Some(self.play_one_value_round(state, v, draw));
         }
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
@@ -332,6 +333,68 @@ impl Game {
         // A pass drawn, or nothing can move.
         self.apply_fitting(state, Action::Pass);
         Some(Action::Pass)
+    }
+
+    /// [`Game::play_quick_seen_drawn`] where a move by the one waiting value
+    /// `v` may reach its track's detour: the candidates listed as the
+    /// general draw lists them (each group ascending at each size, then
+    /// round the detour where `v` reaches it; a pass last) and drawn as it
+    /// draws them, each checked as it checks a candidate that the list
+    /// holds. Out of line: few decisions reach a detour.
+    #[inline(never)]
+    fn play_one_value_round(
+        &self,
+        state: &mut State,
+        v: PoolValue,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Action {
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        let by = v.value;
+        // Each candidate as (from, count, round); a pass as from NONE.
+        let mut candidates = [(0u8, 0u8, false); 2 * MAX_SEAT_PIECES + 1];
+        let mut n = 0;
+        let lets_out = self.lets_out_now(state, v);
+        for (from, most) in self.groups(&state.pieces[seat], home) {
+            if from == 0 && !lets_out {
+                continue;
+            }
+            let round = self.reaches_detour(seat, from, by);
+            for count in 1..=most {
+                for round in [false, true].into_iter().take(1 + usize::from(round)) {
+                    if n < candidates.len() {
+                        candidates[n] = (from, count, round);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        if self.may_pass(state) && n < candidates.len() {
+            candidates[n] = (NONE, 0, false);
+            n += 1;
+        }
+        let mut view = None;
+        while n > 0 {
+            let i = draw(n);
+            let (from, count, round) = candidates[i];
+            candidates.swap(i, n - 1);
+            n -= 1;
+            if from == NONE {
+                break;
+            }
+            if self.allowed_lazily(state, &mut view, from, count, v, round) {
+                let a = if round {
+                    Action::Round { from, count, by }
+                } else {
+                    Action::Move { from, count, by }
+                };
+                self.apply_fitting(state, a);
+                return a;
+            }
+        }
+        // A pass drawn, or nothing can move.
+        self.apply_fitting(state, Action::Pass);
+        Action::Pass
     }
 
     /// Whether a move of the mover's by the value `by` may reach its
@@ -1281,13 +1344,14 @@ mod tests {
     }
 
     /// Parcheesi's one-value decision is drawn in the quick pass, its home
-    /// past step 127 read from the seat's word, except where a move may
-    /// reach the second lap (steps 65 to 132), which only the general
-    /// draw lists with its round: red with pawns on steps 10 and 30 and a
-    /// 3 to move moves one of them; with a pawn on step 63 instead, the
-    /// quick pass leaves the decision, the state untouched.
+    /// past step 127 read from the seat's word, and where a move may reach
+    /// the second lap (steps 65 to 132) it is listed with its round as the
+    /// general draw lists it: red with pawns on steps 10 and 30 and a 3 to
+    /// move moves one of them; with a pawn on step 63 instead, the three
+    /// candidates are the pawn on 10, the pawn on 63 into its home row,
+    /// and the pawn on 63 round the second lap, drawn in that order.
     #[test]
-    fn a_one_value_decision_that_may_reach_a_detour_is_left_to_the_general_draw() {
+    fn a_one_value_decision_that_may_reach_a_detour_lists_the_round() {
         let game = Game::bundled("parcheesi", Some(4)).expect("bundled");
         assert!(game.seen_drawn && !game.quick_seen);
         let three = PoolValue {
@@ -1313,21 +1377,34 @@ mod tests {
             assert!(game.legal_actions(&before).contains(&played), "{played}");
             assert_eq!(state, game.child(&before, played).expect("legal"));
         }
-        let mut state = with_red([0, 0, 10, 63]);
-        let before = state.clone();
-        assert_eq!(
-            game.play_quick_seen_drawn::<true>(&mut state, three, &mut |_| 0),
-            None
-        );
-        assert_eq!(state, before, "nothing played");
-        assert!(
-            game.legal_actions(&before).contains(&Action::Round {
+        let listed = [
+            Action::Move {
+                from: 10,
+                count: 1,
+                by: 3,
+            },
+            Action::Move {
                 from: 63,
                 count: 1,
-                by: 3
-            }),
-            "the pawn on 63 may go round"
-        );
+                by: 3,
+            },
+            Action::Round {
+                from: 63,
+                count: 1,
+                by: 3,
+            },
+        ];
+        let before = with_red([0, 0, 10, 63]);
+        assert_eq!(game.legal_actions(&before), listed);
+        for (k, &expected) in listed.iter().enumerate() {
+            let mut state = before.clone();
+            let played = game.play_quick_seen_drawn::<true>(&mut state, three, &mut |n| {
+                assert_eq!(n, 3, "three candidates, no pass");
+                k
+            });
+            assert_eq!(played, Some(expected));
+            assert_eq!(state, game.child(&before, expected).expect("legal"));
+        }
     }
 
     /// A cell the view of a seat saw empty holds none of the pieces that
@@ -1359,6 +1436,52 @@ mod tests {
         assert!(
             empty > 10_000 && prey_seen > 1_000,
             "{empty} empty cells, {prey_seen} with prey"
+        );
+    }
+
+    /// A one-value decision where a move may reach its track's detour is
+    /// drawn by the lean pass as the general pass draws it: for every
+    /// sequence of draws, the same action after the same draws (each
+    /// applied alike), so that a seed plays the same game. In
+    /// positions of random games of every bundled race whose one-value
+    /// decisions are drawn so, bonuses alone among them.
+    #[test]
+    fn a_one_value_decision_that_may_go_round_is_drawn_as_the_general_pass_draws_it() {
+        use super::super::tests::{every_way, races};
+        let (mut compared, mut rounds, mut bonuses) = (0usize, 0usize, 0usize);
+        for (name, game) in races().filter(|(_, g)| g.seen_drawn && !g.quick_seen) {
+            for state in positions(&game, 17, 80_000) {
+                let Some(v) = game.one_value(&state) else {
+                    continue;
+                };
+                if state.phase != Phase::Move
+                    || !game.draws_moves(&state)
+                    || game.hot.entry_forced
+                    || game.must_clear_start(&state)
+                    || !game.may_go_round(&state, v.value)
+                {
+                    continue;
+                }
+                let lean = every_way(5000, |draw| {
+                    let mut after = state.clone();
+                    Some(game.play_one_value_round(&mut after, v, &mut |n| draw(n)))
+                })
+                .expect("few ways");
+                let general =
+                    every_way(5000, |draw| game.drawn_in_general(&state, &mut |n| draw(n)))
+                        .expect("as many ways as the lean pass");
+                assert_eq!(lean, general, "{name}: {state:?}");
+                compared += 1;
+                rounds += usize::from(
+                    lean.iter()
+                        .any(|(played, _)| matches!(played, Some(Action::Round { .. }))),
+                );
+                bonuses += usize::from(v.bonus);
+            }
+        }
+        assert!(
+            compared > 1_000 && rounds > 1_000 && bonuses > 500,
+            "{compared} decisions, {rounds} with a move round the detour, {bonuses} of a bonus"
         );
     }
 }
