@@ -233,10 +233,15 @@ impl Game {
     ) -> (bool, bool) {
         let by = a.by().unwrap_or(0);
         let sum = low.value.saturating_add(high.value);
-        let die = [low, high]
-            .into_iter()
-            .take(values)
-            .find(|&d| d.value == by && self.lets_out_now(state, d));
+        // The die of the move's value: of two, their values differ.
+        let die = if low.value == by {
+            Some(low)
+        } else if values == 2 && high.value == by {
+            Some(high)
+        } else {
+            None
+        }
+        .filter(|&d| self.lets_out_now(state, d));
         let (allowed, by_die) = match die {
             Some(d) if !(self.hot.entry_sum && by == sum) => {
                 (self.allowed_lazily(state, view, 0, 1, d, false), Some(d))
