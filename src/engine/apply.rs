@@ -271,7 +271,7 @@ impl Game {
         let home = self.seating.home(seat);
         let target = from as u16 + by as u16;
         let follows_pairs = hot.pairs_apart && hot.blockade > 0;
-        let beyond = |home: u8| {
+        let beyond = || {
             target >= home as u16
                 || self
                     .seating
@@ -279,10 +279,10 @@ impl Game {
                     .is_some_and(|(a, _)| from < a && target >= a as u16)
         };
         debug_assert!(
-            !(CLEAR && beyond(home)),
+            !(CLEAR && beyond()),
             "a clear walk to {target} from {from} reaches home or a detour"
         );
-        if (!CLEAR && beyond(home))
+        if (!CLEAR && beyond())
             || self.in_goal(seat, target as u8)
             || (follows_pairs && state.split.is_some())
         {
