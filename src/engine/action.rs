@@ -104,6 +104,16 @@ impl Action {
         Action::Move { from, count: 1, by }
     }
 
+    /// A move of `count` pieces at `from` by `by`, round the mover's
+    /// detour where `round`.
+    pub(crate) fn moving(from: u8, count: u8, by: u8, round: bool) -> Action {
+        if round {
+            Action::Round { from, count, by }
+        } else {
+            Action::Move { from, count, by }
+        }
+    }
+
     /// The step a move starts from.
     pub fn from(self) -> Option<u8> {
         match self {

@@ -271,13 +271,7 @@ impl Game {
         let home = self.seating.home(seat);
         let target = from as u16 + by as u16;
         let follows_pairs = hot.pairs_apart && hot.blockade > 0;
-        let beyond = || {
-            target >= home as u16
-                || self
-                    .seating
-                    .detour(seat)
-                    .is_some_and(|(a, _)| from < a && target >= a as u16)
-        };
+        let beyond = || target >= home as u16 || self.seating.comes_to_detour(seat, from, target);
         debug_assert!(
             !(CLEAR && beyond()),
             "a clear walk to {target} from {from} reaches home or a detour"
@@ -602,11 +596,9 @@ mod tests {
                         // the shortcut that asks neither again agrees too.
                         let seat = state.mover as usize;
                         let target = from as u16 + by as u16;
-                        let reaches_detour = game
-                            .seating
-                            .detour(seat)
-                            .is_some_and(|(a, _)| from < a && target >= a as u16);
-                        if !reaches_detour && game.clear_to_by_bytes(&state, seat, from, target) {
+                        if !game.seating.comes_to_detour(seat, from, target)
+                            && game.clear_to_by_bytes(&state, seat, from, target)
+                        {
                             let mut clear = state.clone();
                             assert!(game.step_on::<true>(&mut clear, from, by), "{name}");
                             assert_eq!(clear, full, "{name}: {action} in {state:?}, clear");

@@ -988,11 +988,7 @@ impl Game {
                     .check_present(state, view, from, count, v, round)
                     .is_ok()
                 {
-                    out.push(if round {
-                        Action::Round { from, count, by }
-                    } else {
-                        Action::Move { from, count, by }
-                    });
+                    out.push(Action::moving(from, count, by, round));
                     last = Some(by);
                 }
             }

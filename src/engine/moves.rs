@@ -455,18 +455,15 @@ impl Game {
         let home = self.seating.home(seat);
         let hot = &self.hot;
         let target = from as u16 + value.value as u16;
-        let reaches_detour = || {
-            self.seating
-                .detour(seat)
-                .is_some_and(|(a, _)| from < a && target >= a as u16)
-        };
         // Plain: none of the detour, bonus order or cell limits applies.
         let plain = hot.plain & (1 << seat) != 0;
         let whole = from == 0
             || round
             || (count > 1 && !hot.groups)
             || target >= home as u16
-            || (!plain && ((value.bonus && hot.bonus_after_dice) || reaches_detour()))
+            || (!plain
+                && ((value.bonus && hot.bonus_after_dice)
+                    || self.seating.comes_to_detour(seat, from, target)))
             || state.split.is_some()
             || (!plain && !self.room_for(state, seat, target as u8, count));
         (!whole).then_some(target as u8)

@@ -325,15 +325,12 @@ impl Game {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
         let target = from as u16 + v.value as u16;
-        let reaches_detour = || {
-            self.seating
-                .detour(seat)
-                .is_some_and(|(a, _)| from < a && target >= a as u16)
-        };
         let plain = self.hot.plain & (1 << seat) != 0;
         if target >= home as u16
             || target > from as u16 + MAX_WALK
-            || (!plain && (reaches_detour() || !self.room_for(state, seat, target as u8, 1)))
+            || (!plain
+                && (self.seating.comes_to_detour(seat, from, target)
+                    || !self.room_for(state, seat, target as u8, 1)))
         {
             return None;
         }

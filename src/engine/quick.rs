@@ -383,11 +383,7 @@ impl Game {
                 break;
             }
             if self.allowed_lazily(state, &mut view, from, count, v, round) {
-                let a = if round {
-                    Action::Round { from, count, by }
-                } else {
-                    Action::Move { from, count, by }
-                };
+                let a = Action::moving(from, count, by, round);
                 self.apply_fitting(state, a);
                 return a;
             }
