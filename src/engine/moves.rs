@@ -531,6 +531,11 @@ impl Game {
         value: PoolValue,
         round: bool,
     ) -> bool {
+        // A bonus that waits for the dice is refused before anything is
+        // looked at, as the whole check refuses it first.
+        if self.waits_for_dice(state, value) {
+            return false;
+        }
         // On the way, one walk of the pieces answers both: allowed where
         // the way and the landing cell are clear; where only the landing
         // cell holds pieces, checked with a view of it alone.
