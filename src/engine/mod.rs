@@ -1116,27 +1116,15 @@ impl Game {
             many.resize(out.len(), 0);
             &mut many
         };
-        let mut any_full = false;
         for (i, &a) in out.iter().enumerate() {
-            let depth = if self.leaves_other_die_usable(state, out, a)
+            depths[i] = if self.leaves_other_die_usable(state, out, a)
                 || self.moved_piece_goes_on(state, a, |at, v, round| {
                     self.check_present(state, view, at, 1, v, round).is_ok()
                 }) {
                 all
             } else {
-                self.depth_tried(state, a, all)
+                self.depth_counted(state, a, all)
             };
-            any_full |= depth == all;
-            depths[i] = depth;
-        }
-        // None uses the whole throw: with more than two values, how many
-        // each leaves usable is counted in full.
-        if !any_full && all > 2 {
-            for (depth, &a) in depths.iter_mut().zip(out.iter()) {
-                let mut next = state.clone();
-                self.apply_fitting(&mut next, a);
-                *depth += self.most_usable(state, &next, all.saturating_sub(*depth));
-            }
         }
         let best = depths.iter().copied().max().unwrap_or(0);
         let mut k = 0;
@@ -1148,6 +1136,19 @@ impl Game {
             let largest = out.iter().filter_map(|a| a.by()).max();
             out.retain(|a| a.by().is_some() && a.by() == largest);
         }
+    }
+
+    /// How many of the `all` waiting values can be used in this throw
+    /// with move `a`, counted in full where that is more than two: the
+    /// search stops only where it finds the whole throw used.
+    fn depth_counted(&self, state: &State, a: Action, all: u8) -> u8 {
+        if all <= 2 {
+            return self.depth_tried(state, a, all);
+        }
+        let mut next = state.clone();
+        self.apply_fitting(&mut next, a);
+        let used = next.used.saturating_sub(state.used);
+        used + self.most_usable(state, &next, all.saturating_sub(used))
     }
 
     /// How many of the `all` waiting values can be used in this throw
