@@ -1443,8 +1443,10 @@ impl Game {
         let home = self.seating.home(seat);
         for (from, most) in self.groups(pieces, home).rev() {
             for count in 1..=most {
-                for &v in &state.pool {
-                    if from == 0 && !self.lets_out_now(state, v) {
+                for (k, &v) in state.pool.iter().enumerate() {
+                    // A value like one before it makes the same moves:
+                    // the dice of a double are tried once.
+                    if (from == 0 && !self.lets_out_now(state, v)) || state.pool[..k].contains(&v) {
                         continue;
                     }
                     let by = v.value;
