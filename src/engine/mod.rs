@@ -128,11 +128,20 @@ fn distinct_ascending(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POOL> {
 fn distinct_ascending_in_full(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POOL> {
     let mut values: ArrayVec<PoolValue, MAX_POOL> = ArrayVec::new();
     for &v in pool {
-        if values.contains(&v) {
+        // Its place: after the values not larger. One like it stands just before.
+        let mut at = values.len();
+        while at > 0 && values[at - 1].value > v.value {
+            at -= 1;
+        }
+        let same_size = values[..at].iter().rev().take_while(|w| w.value == v.value);
+        if same_size.into_iter().any(|&w| w == v) || values.try_push(v).is_err() {
             continue;
         }
-        let at = values.partition_point(|w| w.value <= v.value);
-        values.insert(at, v);
+        // Moved down to its place a step at a time: a few values, where
+        // a copy of the rest is a call.
+        for i in (at..values.len() - 1).rev() {
+            values.swap(i, i + 1);
+        }
     }
     values
 }
@@ -1973,11 +1982,13 @@ mod tests {
     use super::*;
     use crate::rules::UseValues;
 
-    /// Two waiting values are put in order as the loop over any number
-    /// puts them, for every pair of small values, thrown again or not,
-    /// bonus or not, equal or not.
+    /// The distinct waiting values are put in order of size, each once,
+    /// those of one size in the order they wait: two as the loop over any
+    /// number puts them, for every pair of small values, thrown again or
+    /// not, bonus or not, equal or not; three and four as a stable sort of
+    /// the distinct ones puts them.
     #[test]
-    fn two_values_are_ordered_as_any_number_are() {
+    fn the_distinct_values_of_a_pool_are_in_order_of_size_each_once() {
         let mut each = Vec::new();
         for value in [0, 1, 5, 6, 20] {
             for again in [false, true] {
@@ -1998,6 +2009,28 @@ mod tests {
                     distinct_ascending_in_full(&pool),
                     "{pool:?}"
                 );
+            }
+        }
+        // Pools of three and four: each distinct value once, in the order
+        // of a stable sort by size.
+        for &a in &each {
+            for &b in &each {
+                for &c in &each {
+                    for pool in [vec![a, b, c], vec![c, a, b, a]] {
+                        let mut expected: Vec<PoolValue> = Vec::new();
+                        for &v in &pool {
+                            if !expected.contains(&v) {
+                                expected.push(v);
+                            }
+                        }
+                        expected.sort_by_key(|v| v.value);
+                        assert_eq!(
+                            distinct_ascending_in_full(&pool).to_vec(),
+                            expected,
+                            "{pool:?}"
+                        );
+                    }
+                }
             }
         }
     }
