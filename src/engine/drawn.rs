@@ -430,32 +430,70 @@ impl Game {
     ) -> bool {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        let detour = self.seating.detour(seat).is_some();
-        for (from, most) in self.groups(&state.pieces[seat], home) {
-            for count in 1..=most {
-                // Values of one size stand together: one candidate each.
-                let mut last = None;
-                for &v in values {
-                    let by = v.value;
-                    if last == Some(by) || (from == 0 && !self.lets_out_now(state, v)) {
-                        continue;
-                    }
-                    last = Some(by);
-                    if out.try_push(Action::Move { from, count, by }).is_err()
-                        || (detour
-                            && self.reaches_detour(seat, from, by)
-                            && out.try_push(Action::Round { from, count, by }).is_err())
-                    {
-                        return false;
-                    }
+        // Where single pieces move and the seat's pieces fit a word, its
+        // groups are read from the word, without an iterator of groups:
+        // the start first, then each step on the way, ascending.
+        if !self.hot.groups
+            && let Some(groups) = self.groups_in_word::<true>(state)
+        {
+            if groups.at_start != 0 && !self.list_group(state, values, sums, (0, 1), out) {
+                return false;
+            }
+            let mut way = groups.way;
+            while way != 0 {
+                let from = groups.at(way.trailing_zeros() & !7).0;
+                way &= way - 1;
+                if !self.list_group(state, values, sums, (from, 1), out) {
+                    return false;
                 }
             }
-            if from == 0 {
-                for &by in sums {
-                    let a = Action::step(0, by);
-                    if !out.contains(&a) && out.try_push(a).is_err() {
-                        return false;
-                    }
+            return true;
+        }
+        for group in self.groups(&state.pieces[seat], home) {
+            if !self.list_group(state, values, sums, group, out) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The candidates of [`Game::list_candidates`] of the group of `most`
+    /// pieces on step `from`, listed into `out`; `false` where they are
+    /// more than it holds.
+    #[inline(always)]
+    fn list_group(
+        &self,
+        state: &State,
+        values: &[PoolValue],
+        sums: &[u8],
+        (from, most): (u8, u8),
+        out: &mut Listed,
+    ) -> bool {
+        let seat = state.mover as usize;
+        let detour = self.seating.detour(seat).is_some();
+        for count in 1..=most {
+            // Values of one size stand together: one candidate each.
+            let mut last = None;
+            for &v in values {
+                let by = v.value;
+                if last == Some(by) || (from == 0 && !self.lets_out_now(state, v)) {
+                    continue;
+                }
+                last = Some(by);
+                if out.try_push(Action::Move { from, count, by }).is_err()
+                    || (detour
+                        && self.reaches_detour(seat, from, by)
+                        && out.try_push(Action::Round { from, count, by }).is_err())
+                {
+                    return false;
+                }
+            }
+        }
+        if from == 0 {
+            for &by in sums {
+                let a = Action::step(0, by);
+                if !out.contains(&a) && out.try_push(a).is_err() {
+                    return false;
                 }
             }
         }
@@ -819,6 +857,43 @@ mod tests {
         assert!(
             compared > 5_000 && entries > 500 && rounds > 100,
             "{compared} decisions compared, {entries} with moves out of the start, {rounds} values reaching a detour"
+        );
+    }
+
+    /// The candidates listed from the mover's word, where single pieces
+    /// move, are those listed group by group, in the same order, at every
+    /// decision of random games of every bundled race, rounds of a detour
+    /// and moves out of the start among them.
+    #[test]
+    fn candidates_listed_from_the_word_are_those_listed_group_by_group() {
+        let (mut compared, mut rounds, mut entries) = (0usize, 0usize, 0usize);
+        for (name, game) in races().filter(|(_, g)| !g.hot.groups) {
+            for state in positions(&game, 43, 1500) {
+                if state.phase != Phase::Move || state.pool.is_empty() {
+                    continue;
+                }
+                if game.groups_in_word::<true>(&state).is_none() {
+                    continue;
+                }
+                let values = distinct_ascending(&state.pool);
+                let sums = game.start_sums(&state);
+                let mut from_word = Listed::new();
+                let fits = game.list_candidates(&state, &values, &sums, &mut from_word);
+                let seat = state.mover as usize;
+                let mut by_group = Listed::new();
+                let fits_too = game
+                    .groups(&state.pieces[seat], game.seating.home(seat))
+                    .all(|group| game.list_group(&state, &values, &sums, group, &mut by_group));
+                assert_eq!(fits, fits_too, "{name}: {state:?}");
+                assert_eq!(from_word, by_group, "{name}: {state:?}");
+                rounds += usize::from(from_word.iter().any(|a| matches!(a, Action::Round { .. })));
+                entries += usize::from(from_word.iter().any(|a| a.from() == Some(0)));
+                compared += 1;
+            }
+        }
+        assert!(
+            compared > 5_000 && rounds > 50 && entries > 500,
+            "{compared} decisions compared, {rounds} with a round, {entries} with a move out of the start"
         );
     }
 
