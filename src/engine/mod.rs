@@ -133,8 +133,8 @@ fn distinct_ascending_in_full(pool: &[PoolValue]) -> ArrayVec<PoolValue, MAX_POO
         while at > 0 && values[at - 1].value > v.value {
             at -= 1;
         }
-        let same_size = values[..at].iter().rev().take_while(|w| w.value == v.value);
-        if same_size.into_iter().any(|&w| w == v) || values.try_push(v).is_err() {
+        let mut same_size = values[..at].iter().rev().take_while(|w| w.value == v.value);
+        if same_size.any(|&w| w == v) || values.try_push(v).is_err() {
             continue;
         }
         // Moved down to its place a step at a time: a few values, where
@@ -1113,10 +1113,8 @@ impl Game {
     /// throw; when only one can be used, the moves using the largest (turn: use = most).
     fn keep_most_using(&self, state: &State, view: &View, out: &mut Vec<Action>) {
         let all = state.pool.len() as u8;
-        // Mostly the whole throw can be used: then the moves kept are those
-        // after which it can, each settled by the first way found. A move
-        // after which it cannot has, for now, the depth of the values it
-        // uses itself.
+        // Each move's depth: the whole throw where a shortcut shows it used,
+        // else counted by one search, which stops where it finds it used.
         // Mostly few moves: their depths are kept on the stack.
         let (mut few, mut many) = ([0u8; 64], Vec::new());
         let depths: &mut [u8] = if out.len() <= few.len() {
@@ -1148,12 +1146,9 @@ impl Game {
     }
 
     /// How many of the `all` waiting values can be used in this throw
-    /// with move `a`, counted in full where that is more than two: the
-    /// search stops only where it finds the whole throw used.
+    /// with move `a`, counted in full: the search stops only where it
+    /// finds the whole throw used.
     fn depth_counted(&self, state: &State, a: Action, all: u8) -> u8 {
-        if all <= 2 {
-            return self.depth_tried(state, a, all);
-        }
         let mut next = state.clone();
         self.apply_fitting(&mut next, a);
         let used = next.used.saturating_sub(state.used);
