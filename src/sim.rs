@@ -5,6 +5,7 @@ use rand::{Rng as _, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::AtOnce;
+use crate::engine::shape::{Shape, Shaped, with_shape};
 use crate::{Action, Actor, Game, Outcome, Phase, State};
 
 /// A seeded random number generator, the same on every machine:
@@ -78,14 +79,26 @@ pub fn random_step(
     if !game.fits(state) {
         return None;
     }
+    with_shape!(game, game => step_apart(game, state, rng, buf))
+}
+
+/// [`step_fitting`] out of line: one copy for each shape, where the copies
+/// inlined side by side would make one frame of all their locals.
+#[inline(never)]
+fn step_apart<S: Shape>(
+    game: &Shaped<S>,
+    state: &mut State,
+    rng: &mut Rng,
+    buf: &mut Vec<Action>,
+) -> Option<Action> {
     step_fitting(game, state, rng, buf)
 }
 
 /// [`random_step`] for a state known to fit the game; applying an action
 /// keeps it fitting, so a game checks its state's shape once.
 #[inline(always)]
-fn step_fitting(
-    game: &Game,
+fn step_fitting<S: Shape>(
+    game: &Shaped<S>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -118,7 +131,7 @@ fn outcome(game: &Game, rng: &mut Rng) -> u8 {
 
 /// Throws the dice of a race waiting for a throw, applied by its outcome.
 #[inline(always)]
-fn throw_in_race(game: &Game, state: &mut State, rng: &mut Rng) -> Action {
+fn throw_in_race<S: Shape>(game: &Shaped<S>, state: &mut State, rng: &mut Rng) -> Action {
     let i = outcome(game, rng);
     game.apply_throw(state, i as usize);
     Action::Throw(i)
@@ -126,7 +139,12 @@ fn throw_in_race(game: &Game, state: &mut State, rng: &mut Rng) -> Action {
 
 /// Plays a seat's decision by a legal action picked at random.
 #[inline(always)]
-fn pick(game: &Game, state: &mut State, rng: &mut Rng, buf: &mut Vec<Action>) -> Action {
+fn pick<S: Shape>(
+    game: &Shaped<S>,
+    state: &mut State,
+    rng: &mut Rng,
+    buf: &mut Vec<Action>,
+) -> Action {
     game.play_drawn(state, buf, drawer(rng))
 }
 
@@ -157,8 +175,9 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
         }
     };
     if game.is_race() {
-        play_race(game, &mut state, rng, &mut buf, &mut record);
+        with_shape!(game, game => play_race_apart(game, &mut state, rng, &mut buf, &mut record));
     } else {
+        let game = game.dynamic();
         while let Some(a) = step_fitting(game, &mut state, rng, &mut buf) {
             record(a);
         }
@@ -178,22 +197,34 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
 /// way of playing a throw at once, so that each game's loop holds only
 /// the code its rules run.
 #[inline(always)]
-fn play_race(
-    game: &Game,
+fn play_race<S: Shape>(
+    game: &Shaped<S>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
     record: &mut impl FnMut(Action),
 ) {
     match game.throws_at_once() {
-        Some(AtOnce::Quick) => race_loop::<QUICK>(game, state, rng, buf, record),
-        Some(AtOnce::Seen) => race_loop::<SEEN>(game, state, rng, buf, record),
-        None => race_loop::<APART>(game, state, rng, buf, record),
+        Some(AtOnce::Quick) => race_loop::<S, QUICK>(game, state, rng, buf, record),
+        Some(AtOnce::Seen) => race_loop::<S, SEEN>(game, state, rng, buf, record),
+        None => race_loop::<S, APART>(game, state, rng, buf, record),
     }
 }
 
+/// [`play_race`] out of line, as [`step_apart`].
+#[inline(never)]
+fn play_race_apart<S: Shape>(
+    game: &Shaped<S>,
+    state: &mut State,
+    rng: &mut Rng,
+    buf: &mut Vec<Action>,
+    record: &mut impl FnMut(Action),
+) {
+    play_race(game, state, rng, buf, record)
+}
+
 /// How [`race_loop`] plays a throw: with its decision at once by
-/// [`Game::throw_and_play_quick`] or [`Game::throw_and_draw_seen`], or
+/// [`Shaped::throw_and_play_quick`] or [`Shaped::throw_and_draw_seen`], or
 /// apart from it.
 const QUICK: u8 = 0;
 const SEEN: u8 = 1;
@@ -201,8 +232,8 @@ const APART: u8 = 2;
 
 /// [`play_race`]'s loop, a throw played as `AT_ONCE` says.
 #[inline(always)]
-fn race_loop<const AT_ONCE: u8>(
-    game: &Game,
+fn race_loop<S: Shape, const AT_ONCE: u8>(
+    game: &Shaped<S>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -280,6 +311,37 @@ mod tests {
             }
         }
         assert!(compared > 30, "only {compared} games compared");
+    }
+
+    /// A race played through its compiled shape is the game played with
+    /// its flags read from it: the same actions and the same final state
+    /// from the same seed, for every table of every bundled variant and
+    /// house file.
+    #[test]
+    fn a_race_through_its_shape_is_the_race_with_its_flags_read() {
+        let mut shaped = 0;
+        for name in crate::variants::names() {
+            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
+            for table in &rules.tables {
+                let game = Game::new(rules.clone(), table.players).expect("the table exists");
+                if !game.is_race() {
+                    continue;
+                }
+                shaped += usize::from(game.shape().is_some());
+                for seed in 0..4 {
+                    let played = play_random(&game, &mut rng(seed), true);
+                    let (mut state, mut read) = (game.new_initial_state(), Vec::new());
+                    let (mut r, mut buf) = (rng(seed), Vec::new());
+                    play_race(game.dynamic(), &mut state, &mut r, &mut buf, &mut |a| {
+                        read.push(a)
+                    });
+                    let at = format!("{name}/{}p, seed {seed}", table.players);
+                    assert_eq!(played.history, read, "{at}");
+                    assert_eq!(played.state, state, "{at}");
+                }
+            }
+        }
+        assert!(shaped >= 10, "only {shaped} tables play through a shape");
     }
 
     /// The inline draws give what the generator's own `random_range` gives,

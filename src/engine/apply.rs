@@ -1,24 +1,25 @@
 //! Applying an action that the rules allow.
 
+use super::shape::{Shape, Shaped};
 use super::{
-    Action, Game, Phase, State,
+    Action, Phase, State,
     seating::{NONE, sort_small},
     state::{PoolValue, equal_bytes},
     word::{HIGH, moved_up_in_long_word, moved_up_in_word},
 };
 use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
 
-impl Game {
+impl<S: Shape> Shaped<S> {
     /// Applies an action without checking it. The caller must have it from
-    /// [`Game::legal_actions`] of this very state; anything else may leave
+    /// [`Game::legal_actions`](crate::Game::legal_actions) of this very state; anything else may leave
     /// the state inconsistent (it never panics for a throw or a pass).
-    pub fn apply_unchecked(&self, state: &mut State, action: Action) {
+    pub(crate) fn apply_unchecked(&self, state: &mut State, action: Action) {
         if self.fits(state) {
             self.apply_fitting(state, action);
         }
     }
 
-    /// [`Game::apply_unchecked`] for a state known to fit the game.
+    /// [`Shaped::apply_unchecked`] for a state known to fit the game.
     pub(crate) fn apply_fitting(&self, state: &mut State, action: Action) {
         if !self.race {
             if let Some(f) = self.fight_rules() {
@@ -72,7 +73,7 @@ impl Game {
         };
         if again {
             state.streak = state.streak.saturating_add(1);
-            let limit = self.hot.again_limit;
+            let limit = self.flags().again_limit;
             if limit > 0 && state.streak >= limit {
                 // One throw-again too many: it moves nothing and ends the turn.
                 if self.rules.turn.send_back_leader {
@@ -126,7 +127,7 @@ impl Game {
         self.apply_move_in_full(state, from, count, by, round);
     }
 
-    /// [`Game::apply_move`] of one piece on its way from step `from` by
+    /// [`Shaped::apply_move`] of one piece on its way from step `from` by
     /// the value `by`, where a walk of the pieces found the way and the
     /// landing cell clear: the landing is short of home and of any
     /// detour, and, where the view holds every seat the mover takes,
@@ -138,7 +139,7 @@ impl Game {
         self.apply_move_in_full(state, from, 1, by, false);
     }
 
-    /// [`Game::apply_move`] for every move, with all its bookkeeping.
+    /// [`Shaped::apply_move`] for every move, with all its bookkeeping.
     fn apply_move_in_full(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
@@ -152,7 +153,7 @@ impl Game {
                 state.pool.remove(slot);
             }
             // Entry by the sum of two die values (entry: sum).
-            None if from == 0 && self.hot.entry_sum => {
+            None if from == 0 && self.flags().entry_sum => {
                 let Some((i, j)) = self.sum_pair(state, by) else {
                     return;
                 };
@@ -166,15 +167,15 @@ impl Game {
         state.used = state.used.saturating_add(values_used);
         // Two pieces of one blockade are followed through the throw: they
         // may not come together on a new cell (stacks: pairs = apart).
-        let hot = &self.hot;
-        if hot.pairs_apart && from > 0 && hot.blockade > 0 {
+        let flags = self.flags();
+        if flags.pairs_apart && from > 0 && flags.blockade > 0 {
             match state.split {
                 Some((a, b)) if a == from => state.split = Some((target, b)),
                 Some((a, b)) if b == from => state.split = Some((a, target)),
                 Some(_) => {}
                 None => {
                     let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
-                    if here >= hot.blockade && count < here {
+                    if here >= flags.blockade && count < here {
                         state.split = Some((target, from));
                     }
                 }
@@ -263,14 +264,14 @@ impl Game {
     /// reaching a detour, and no pair of a blockade is followed or split.
     /// Returns `false`, having changed nothing, for any other move. `CLEAR`
     /// where a walk of the pieces found the way and the landing clear
-    /// ([`Game::apply_clear_step`]).
+    /// ([`Shaped::apply_clear_step`]).
     #[inline]
     fn step_on<const CLEAR: bool>(&self, state: &mut State, from: u8, by: u8) -> bool {
         let seat = state.mover as usize;
-        let hot = &self.hot;
+        let flags = self.flags();
         let home = self.seating.home(seat);
         let target = from as u16 + by as u16;
-        let follows_pairs = hot.pairs_apart && hot.blockade > 0;
+        let follows_pairs = flags.pairs_apart && flags.blockade > 0;
         let beyond = || target >= home as u16 || self.seating.comes_to_detour(seat, from, target);
         debug_assert!(
             !(CLEAR && beyond()),
@@ -344,7 +345,7 @@ impl Game {
     }
 
     /// Whether `seat`'s piece, come from `from` to its race step `target`,
-    /// may take pieces there ([`Game::take_there`] says which). Asked
+    /// may take pieces there ([`Shaped::take_there`] says which). Asked
     /// before the mover's pieces change: its own pieces are never taken,
     /// and the one comparison of all the pieces then reads bytes that are
     /// not being written, which would make it wait for the write.
@@ -356,7 +357,7 @@ impl Game {
         from: u8,
         target: u8,
     ) -> bool {
-        if !self.hot.by_landing {
+        if !self.flags().by_landing {
             return false;
         }
         // Mostly nobody stands there: one comparison of all the pieces
@@ -483,7 +484,7 @@ impl Game {
     }
 
     fn end_turn(&self, state: &mut State) {
-        if self.hot.blockade_turns > 0 && self.hot.blockade > 0 {
+        if self.flags().blockade_turns > 0 && self.flags().blockade > 0 {
             self.age_blockades(state);
         }
         state.tried = 0;
@@ -501,7 +502,7 @@ impl Game {
         for _ in 0..n {
             // No division: the seat after the last is the first.
             next = if next + 1 >= n { 0 } else { next + 1 };
-            if !(self.hot.skip_finished && state.has_finished(next)) {
+            if !(self.flags().skip_finished && state.has_finished(next)) {
                 break;
             }
         }
@@ -533,7 +534,7 @@ pub(crate) struct Throw {
     pub(super) doubles: bool,
     /// Whether it gives one value above 0 and no double, under rules where
     /// each throw is used before the next: a throw that a random game may
-    /// play at once ([`Game::throw_and_play_quick`]).
+    /// play at once ([`Shaped::throw_and_play_quick`]).
     pub(super) one_value: bool,
 }
 
@@ -560,6 +561,7 @@ impl Throw {
 mod tests {
     use super::super::tests::{positions, prey_stands_on, races};
     use super::*;
+    use crate::Game;
 
     /// The shortcut for the common move ([`Game::step_on`]) leaves the
     /// state exactly as the whole apply does, for every legal move it
@@ -581,7 +583,7 @@ mod tests {
                             continue;
                         };
                         let mut short = state.clone();
-                        if from == 0 || !game.step_on::<false>(&mut short, from, by) {
+                        if from == 0 || !game.dynamic().step_on::<false>(&mut short, from, by) {
                             assert_eq!(
                                 short, state,
                                 "{name}: a refused shortcut changed the state"
@@ -590,17 +592,21 @@ mod tests {
                         }
                         taken += 1;
                         let mut full = state.clone();
-                        game.apply_move_in_full(&mut full, from, 1, by, false);
+                        game.dynamic()
+                            .apply_move_in_full(&mut full, from, 1, by, false);
                         assert_eq!(short, full, "{name}: {action} in {state:?}");
                         // Where a walk finds the way and the landing clear,
                         // the shortcut that asks neither again agrees too.
                         let seat = state.mover as usize;
                         let target = from as u16 + by as u16;
                         if !game.seating.comes_to_detour(seat, from, target)
-                            && game.clear_to_by_bytes(&state, seat, from, target)
+                            && game.dynamic().clear_to_by_bytes(&state, seat, from, target)
                         {
                             let mut clear = state.clone();
-                            assert!(game.step_on::<true>(&mut clear, from, by), "{name}");
+                            assert!(
+                                game.dynamic().step_on::<true>(&mut clear, from, by),
+                                "{name}"
+                            );
                             assert_eq!(clear, full, "{name}: {action} in {state:?}, clear");
                             cleared += 1;
                         }
@@ -631,16 +637,16 @@ mod tests {
         ];
         state.pieces = super::super::state::Pieces::from_lists(&lists).expect("pieces");
         // The first of the two on step 3 goes past the piece on 9.
-        assert!(game.move_first_up(&mut state, 0, 3, 10, false));
+        assert!(game.dynamic().move_first_up(&mut state, 0, 3, 10, false));
         assert_eq!(state.pieces[0], [0, 3, 9, 10]);
         assert_eq!(state.pieces[1], [0; 4], "the next seat's bytes are kept");
         // One of two on step 8 may not leave alone; none stands on step 5.
         let before = state.clone();
-        assert!(!game.move_first_up(&mut state, 2, 8, 9, true));
-        assert!(!game.move_first_up(&mut state, 2, 5, 6, false));
+        assert!(!game.dynamic().move_first_up(&mut state, 2, 8, 9, true));
+        assert!(!game.dynamic().move_first_up(&mut state, 2, 5, 6, false));
         assert_eq!(state, before);
         // Step 4 to 8 lands before the two there, past none.
-        assert!(game.move_first_up(&mut state, 2, 4, 8, true));
+        assert!(game.dynamic().move_first_up(&mut state, 2, 4, 8, true));
         assert_eq!(state.pieces[2], [8, 8, 8, 12]);
         // Each seat as the move piece by piece leaves it.
         for (from, target) in [(0, 1), (8, 20), (12, 13)] {
@@ -648,7 +654,8 @@ mod tests {
             let mut by_piece = state.pieces[2].to_vec();
             let at = by_piece.iter().position(|&s| s == from);
             assert_eq!(
-                game.move_first_up(&mut by_word, 2, from, target, false),
+                game.dynamic()
+                    .move_first_up(&mut by_word, 2, from, target, false),
                 at.is_some()
             );
             if let Some(at) = at {
@@ -690,7 +697,11 @@ mod tests {
                         found += usize::from(looked);
                         let (mut by_word, mut by_seat) = (state.clone(), state.clone());
                         let n = by_word.pieces.send_back_matching(steps);
-                        assert_eq!(n, game.send_back_prey(&mut by_seat, seat, q), "{name}");
+                        assert_eq!(
+                            n,
+                            game.dynamic().send_back_prey(&mut by_seat, seat, q),
+                            "{name}"
+                        );
                         assert_eq!(by_word, by_seat, "{name}: seat {seat}, step {q}");
                         taken += n as usize;
                     }

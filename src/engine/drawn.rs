@@ -18,18 +18,19 @@
 //! beside the moves kept.
 //! Mostly the first candidate drawn is allowed, so a decision asks about
 //! one or two moves instead of all of them, and mostly the pieces alone
-//! show whether it is ([`Game::allowed_lazily`]): the view of the board
+//! show whether it is ([`Shaped::allowed_lazily`]): the view of the board
 //! is marked only where they do not. Where the mover's pieces fit a
 //! word, the candidates are not even listed: each is worked out from its
 //! number. The one-value decision of
 //! rules with blockades is drawn the same way, in its quick pass
-//! ([`Game::play_quick_seen_drawn`]), on plain tracks and on tracks with
+//! ([`Shaped::play_quick_seen_drawn`]), on plain tracks and on tracks with
 //! a detour; that of rules without them is cheap enough to list whole.
 
 use arrayvec::ArrayVec;
 
+use super::shape::{Shape, Shaped};
 use super::{
-    Action, Game, Phase, State, distinct_ascending,
+    Action, Phase, State, distinct_ascending,
     moves::View,
     state::PoolValue,
     word::{WordGroups, bytes_set, small_quotient},
@@ -61,7 +62,7 @@ pub(crate) const fn in_order<const N: usize>() -> [u8; N] {
 
 /// The candidate moves of a decision where the mover's pieces fit a word
 /// and no move may reach a detour: the candidate of each number is worked
-/// out from the word, in the order [`Game::list_candidates`] lists them,
+/// out from the word, in the order [`Shaped::list_candidates`] lists them,
 /// so that nothing is listed. Listing them cost a branch a group and a
 /// value, each guessed wrong often, as which pieces can move is chance.
 #[derive(Clone, Copy, Default)]
@@ -122,12 +123,12 @@ impl Candidates {
     }
 }
 
-impl Game {
+impl<S: Shape> Shaped<S> {
     /// Plays a seat's decision in a state that fits the game by a legal
     /// action drawn uniformly at random, `draw(n)` giving a number below
     /// `n`, and returns the action: the quick decision of rules without
-    /// blockades as [`Game::play_picked`] plays it, that of rules with them
-    /// by [`Game::play_quick_seen_drawn`], any other by
+    /// blockades as [`Shaped::play_picked`] plays it, that of rules with them
+    /// by [`Shaped::play_quick_seen_drawn`], any other by
     /// [`Game::drawn_move`]; where these cannot, from the whole list.
     #[inline(always)]
     pub(crate) fn play_drawn(
@@ -158,7 +159,7 @@ impl Game {
         self.play_drawn_in_general(state, buf, draw)
     }
 
-    /// [`Game::play_drawn`] for any decision but the quick one, apart so
+    /// [`Shaped::play_drawn`] for any decision but the quick one, apart so
     /// that the quick one does not pay for it.
     #[inline(never)]
     fn play_drawn_in_general(
@@ -192,7 +193,7 @@ impl Game {
 
     /// [`Game::drawn_move`], and whether the action drawn is a move of one
     /// piece whose walk found the way and the landing cell clear
-    /// ([`Game::apply_clear_step`]).
+    /// ([`Shaped::apply_clear_step`]).
     #[inline(always)]
     fn drawn_seen(
         &self,
@@ -247,7 +248,7 @@ impl Game {
         // first one drawn allowed.
         let mut view = None;
         let all = state.pool.len() as u8;
-        let use_most = self.hot.use_most && all > 1;
+        let use_most = self.flags().use_most && all > 1;
         let with_pass = n > moves;
         // The allowed moves that do not use the whole throw, a bit each by
         // its number (below 64: `MAX_CANDIDATES`).
@@ -344,7 +345,7 @@ impl Game {
         self.race
             && state.phase == Phase::Move
             && !state.pool.is_empty()
-            && !self.hot.entry_forced
+            && !self.flags().entry_forced
             && !self.must_clear_start(state)
             && self.overdue_blockade(state).is_none()
     }
@@ -352,7 +353,7 @@ impl Game {
     /// The sums of two waiting dice that may bring a piece out, where the
     /// mover has one waiting (entry: sum).
     fn start_sums(&self, state: &State) -> ArrayVec<u8, 8> {
-        if self.hot.entry_sum && state.pieces[state.mover as usize].first() == Some(&0) {
+        if self.flags().entry_sum && state.pieces[state.mover as usize].first() == Some(&0) {
             self.entry_sums(state)
         } else {
             ArrayVec::new()
@@ -360,7 +361,7 @@ impl Game {
     }
 
     /// Numbers into `numbered` (as [`Numbered::default`] made it) the
-    /// candidates that [`Game::list_candidates`] would list, from the
+    /// candidates that [`Shaped::list_candidates`] would list, from the
     /// mover's word without a list: `false` unless its pieces fit a word,
     /// no piece may reach its track's detour by any value (where the list
     /// would hold a round), and there are at most [`MAX_CANDIDATES`].
@@ -414,7 +415,7 @@ impl Game {
     }
 
     /// Every move the general path would check (see
-    /// [`Game::moves_seen_into`]), each once: each group at each size by
+    /// [`Shaped::moves_seen_into`]), each once: each group at each size by
     /// each distinct value, plain and round its detour where the value
     /// reaches it, and out of the start by a sum in `sums`. Listed into
     /// `out` in place, as a copy of the list would cost more than making
@@ -433,7 +434,7 @@ impl Game {
         // Where single pieces move and the seat's pieces fit a word, its
         // groups are read from the word, without an iterator of groups:
         // the start first, then each step on the way, ascending.
-        if !self.hot.groups
+        if !self.flags().groups
             && let Some(groups) = self.groups_in_word::<true>(state)
         {
             if groups.at_start != 0 && !self.list_group(state, values, sums, (0, 1), out) {
@@ -457,7 +458,7 @@ impl Game {
         true
     }
 
-    /// The candidates of [`Game::list_candidates`] of the group of `most`
+    /// The candidates of [`Shaped::list_candidates`] of the group of `most`
     /// pieces on step `from`, listed into `out`; `false` where they are
     /// more than it holds.
     #[inline(always)]
@@ -541,7 +542,7 @@ impl Game {
 
     /// Whether the allowed move `a` lets the whole throw of `all` values be
     /// used: a piece leaving its start by the sum of both of two dice uses
-    /// it itself; else by the shortcuts of [`Game::keep_most_using`], else
+    /// it itself; else by the shortcuts of [`Shaped::keep_most_using`], else
     /// by playing it and looking on.
     pub(crate) fn uses_whole_throw(
         &self,
@@ -558,7 +559,7 @@ impl Game {
             || self.uses_whole_throw_otherwise(state, view, a, all)
     }
 
-    /// [`Game::uses_whole_throw`] where the moved piece does not go on:
+    /// [`Shaped::uses_whole_throw`] where the moved piece does not go on:
     /// another group goes on by the other die, or playing the move finds a
     /// way to use the rest. Apart, and out of line: mostly the moved piece
     /// goes on.
@@ -577,7 +578,7 @@ impl Game {
 
     /// Whether the piece a move brings to step `at` may go on from there
     /// by the value `v` (round its detour where `round`), asked of the
-    /// position before the move as [`Game::moved_piece_goes_on`] asks it:
+    /// position before the move as [`Shaped::moved_piece_goes_on`] asks it:
     /// a bonus once the dice are used, when it no longer waits for them
     /// (turn: bonus = after_dice).
     pub(crate) fn goes_on_lazily(
@@ -602,6 +603,7 @@ impl Game {
 mod tests {
     use super::super::tests::{Draw, every_way, positions, races};
     use super::*;
+    use crate::Game;
 
     /// Every way a decision can be drawn, with its chance: each sequence of
     /// draws is followed to the action `play` ends in. `None` where `play`
@@ -617,22 +619,24 @@ mod tests {
     }
 
     /// Whether the decision in `state` is drawn without its list: by
-    /// [`Game::drawn_move`], or by [`Game::play_quick_seen_drawn`].
+    /// [`Game::drawn_move`], or by [`Shaped::play_quick_seen_drawn`].
     fn drawn_without_list(game: &Game, state: &State) -> bool {
-        match game.one_value(state) {
+        match game.dynamic().one_value(state) {
             Some(v) if game.quick_seen => game
+                .dynamic()
                 .play_quick_seen_drawn::<false>(&mut state.clone(), v, &mut |_| 0)
                 .is_some(),
             Some(_) if game.quick => false,
             Some(v)
                 if game.seen_drawn
                     && game
+                        .dynamic()
                         .play_quick_seen_drawn::<true>(&mut state.clone(), v, &mut |_| 0)
                         .is_some() =>
             {
                 true
             }
-            _ => game.drawn_move(state, &mut |_| 0).is_some(),
+            _ => game.dynamic().drawn_move(state, &mut |_| 0).is_some(),
         }
     }
 
@@ -643,7 +647,7 @@ mod tests {
     fn drawn_alike(name: &str, game: &Game, state: &State) -> Option<Vec<Action>> {
         let play = |draw: Draw| {
             let mut after = state.clone();
-            Some(game.play_drawn(&mut after, &mut Vec::new(), draw))
+            Some(game.dynamic().play_drawn(&mut after, &mut Vec::new(), draw))
         };
         let ways = each_drawing(5000, play)?;
         let legal = game.legal_actions(state);
@@ -674,7 +678,7 @@ mod tests {
     #[test]
     fn where_no_move_uses_both_values_one_using_the_larger_is_drawn() {
         let (mut found, mut rounds, mut passes) = (0usize, 0usize, 0usize);
-        for (name, most) in races().filter(|(_, g)| g.hot.use_most) {
+        for (name, most) in races().filter(|(_, g)| g.flags.use_most) {
             for table in &most.rules().tables {
                 let game =
                     Game::new(most.rules_arc().clone(), table.players).expect("the table exists");
@@ -683,13 +687,16 @@ mod tests {
                         continue;
                     }
                     let legal = game.legal_actions(&state);
-                    if legal.len() < 2 || legal.iter().any(|&a| game.depth_tried(&state, a, 2) == 2)
+                    if legal.len() < 2
+                        || legal
+                            .iter()
+                            .any(|&a| game.dynamic().depth_tried(&state, a, 2) == 2)
                     {
                         continue;
                     }
                     // The draws of the candidates, then the one among the moves kept.
                     let mut sizes = Vec::new();
-                    let Some(first) = game.drawn_move(&state, &mut |n| {
+                    let Some(first) = game.dynamic().drawn_move(&state, &mut |n| {
                         sizes.push(n);
                         0
                     }) else {
@@ -705,7 +712,7 @@ mod tests {
                     );
                     for (k, &a) in legal.iter().enumerate() {
                         let mut drawn = 0;
-                        let picked = game.drawn_move(&state, &mut |_| {
+                        let picked = game.dynamic().drawn_move(&state, &mut |_| {
                             drawn += 1;
                             if drawn == sizes.len() { k } else { 0 }
                         });
@@ -738,7 +745,7 @@ mod tests {
     #[test]
     fn beside_the_most_of_a_throw_a_pass_is_drawn_with_the_chance_of_each_legal_action() {
         let (mut found, mut short) = (0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| g.hot.use_most) {
+        for (name, game) in races().filter(|(_, g)| g.flags.use_most) {
             for state in positions(&game, 67, 200_000) {
                 if state.phase != Phase::Move || state.pool.len() < 2 || !game.may_pass(&state) {
                     continue;
@@ -754,11 +761,9 @@ mod tests {
                     found += 1;
                     // No move uses the whole throw: the pass beside the ones kept.
                     let all = state.pool.len() as u8;
-                    short += usize::from(
-                        legal
-                            .iter()
-                            .all(|&a| a == Action::Pass || game.depth_tried(&state, a, all) < all),
-                    );
+                    short += usize::from(legal.iter().all(|&a| {
+                        a == Action::Pass || game.dynamic().depth_tried(&state, a, all) < all
+                    }));
                 }
             }
         }
@@ -790,12 +795,13 @@ mod tests {
                     drawn += 1;
                     several += usize::from(legal.len() > 1 && state.pool.len() > 1);
                     bonuses += usize::from(
-                        legal.len() > 1 && game.one_value(&state).is_some_and(|v| v.bonus),
+                        legal.len() > 1
+                            && game.dynamic().one_value(&state).is_some_and(|v| v.bonus),
                     );
                     let pass_beside =
                         legal.len() > 1 && state.pool.len() > 1 && legal.contains(&Action::Pass);
                     passes += usize::from(pass_beside);
-                    passes_most += usize::from(pass_beside && game.hot.use_most);
+                    passes_most += usize::from(pass_beside && game.flags.use_most);
                 } else {
                     listed += 1;
                 }
@@ -828,20 +834,25 @@ mod tests {
                 for by in 1..=30 {
                     let each = state.pieces[seat]
                         .iter()
-                        .any(|&from| game.reaches_detour(seat, from, by));
+                        .any(|&from| game.dynamic().reaches_detour(seat, from, by));
                     assert_eq!(
-                        game.may_go_round(&state, by),
+                        game.dynamic().may_go_round(&state, by),
                         each,
                         "{name}: by {by} in {state:?}"
                     );
                     rounds += usize::from(each);
                 }
                 let values = distinct_ascending(&state.pool);
-                let sums = game.start_sums(&state);
+                let sums = game.dynamic().start_sums(&state);
                 let mut listed = Listed::new();
-                let fits = game.list_candidates(&state, &values, &sums, &mut listed);
+                let fits = game
+                    .dynamic()
+                    .list_candidates(&state, &values, &sums, &mut listed);
                 let mut numbered = Numbered::default();
-                if !game.number_candidates(&state, &values, &sums, &mut numbered) {
+                if !game
+                    .dynamic()
+                    .number_candidates(&state, &values, &sums, &mut numbered)
+                {
                     continue;
                 }
                 assert!(
@@ -867,23 +878,29 @@ mod tests {
     #[test]
     fn candidates_listed_from_the_word_are_those_listed_group_by_group() {
         let (mut compared, mut rounds, mut entries) = (0usize, 0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| !g.hot.groups) {
+        for (name, game) in races().filter(|(_, g)| !g.flags.groups) {
             for state in positions(&game, 43, 1500) {
                 if state.phase != Phase::Move || state.pool.is_empty() {
                     continue;
                 }
-                if game.groups_in_word::<true>(&state).is_none() {
+                if game.dynamic().groups_in_word::<true>(&state).is_none() {
                     continue;
                 }
                 let values = distinct_ascending(&state.pool);
-                let sums = game.start_sums(&state);
+                let sums = game.dynamic().start_sums(&state);
                 let mut from_word = Listed::new();
-                let fits = game.list_candidates(&state, &values, &sums, &mut from_word);
+                let fits = game
+                    .dynamic()
+                    .list_candidates(&state, &values, &sums, &mut from_word);
                 let seat = state.mover as usize;
                 let mut by_group = Listed::new();
                 let fits_too = game
+                    .dynamic()
                     .groups(&state.pieces[seat], game.seating.home(seat))
-                    .all(|group| game.list_group(&state, &values, &sums, group, &mut by_group));
+                    .all(|group| {
+                        game.dynamic()
+                            .list_group(&state, &values, &sums, group, &mut by_group)
+                    });
                 assert_eq!(fits, fits_too, "{name}: {state:?}");
                 assert_eq!(from_word, by_group, "{name}: {state:?}");
                 rounds += usize::from(from_word.iter().any(|a| matches!(a, Action::Round { .. })));
@@ -910,7 +927,7 @@ mod tests {
                     continue;
                 }
                 let mut after = state.clone();
-                let a = game.play_drawn(&mut after, &mut Vec::new(), |n| {
+                let a = game.dynamic().play_drawn(&mut after, &mut Vec::new(), |n| {
                     rand::RngExt::random_range(&mut rng, 0..n)
                 });
                 assert!(

@@ -19,6 +19,20 @@ pub(crate) struct Hot {
     /// value, read where the value is known: bit sets of all the values
     /// were copied whole before every loop that asked them.
     pub entry_throws: [u8; ENTRY_BITS as usize],
+    /// `turn: limit`, the turns a game may last, read at every turn's end.
+    pub turn_limit: u32,
+    /// The dice's outcomes counted by weight (`Dice::total`), drawn from at every throw.
+    pub dice_total: u64,
+    /// Bit `s` set when no detour on seat `s`'s track, no order of bonuses
+    /// and no limit of pieces on a cell applies to a move of its pieces.
+    pub plain: u8,
+}
+
+/// The rule fields that choose which way the hot path goes: flags and
+/// small numbers, a few bytes, compared whole to find a game's compiled
+/// shape ([`super::shape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Flags {
     pub first_of_game: bool,
     /// Whether the first piece out comes out on other throws than the
     /// rest (`entry: first_on` differs from `on`).
@@ -36,15 +50,11 @@ pub(crate) struct Hot {
     pub pass_after_one: bool,
     /// `turn: bonus_optional`: a pool of bonuses alone may be given up.
     pub bonus_optional: bool,
-    /// `turn: limit`, the turns a game may last, read at every turn's end.
-    pub turn_limit: u32,
     /// `turn: finished = skip`: a seat that has finished is passed over.
     pub skip_finished: bool,
     /// `turn: again_limit`: throws again in a row past which one is lost
     /// (0: no limit), read at every throw.
     pub again_limit: u8,
-    /// The dice's outcomes counted by weight (`Dice::total`), drawn from at every throw.
-    pub dice_total: u64,
     pub blockade: u8,
     pub blockade_turns: u8,
     /// Whether a seat's view includes its own side (a blockade stops its own side).
@@ -71,9 +81,6 @@ pub(crate) struct Hot {
     /// `home: near = smallest_throw`.
     pub near_smallest: bool,
     pub smallest: u8,
-    /// Bit `s` set when no detour on seat `s`'s track, no order of bonuses
-    /// and no limit of pieces on a cell applies to a move of its pieces.
-    pub plain: u8,
 }
 
 /// The bit of a value's byte in [`Hot::entry_throws`] that says whether a
@@ -117,6 +124,17 @@ impl Hot {
             .fold(0u8, |bits, (i, _)| bits | 1 << i);
         Hot {
             entry_throws: entry_table(&rules.entry.on, &rules.entry.first_on),
+            turn_limit: rules.turn.limit,
+            dice_total: rules.dice.total,
+            plain,
+        }
+    }
+}
+
+impl Flags {
+    pub(crate) fn new(rules: &RuleSet, seats: &[SeatId]) -> Flags {
+        let stacks = &rules.stacks;
+        Flags {
             first_of_game: rules.entry.first == FirstPiece::FirstOfGame,
             first_differs: rules.entry.first_on != rules.entry.on,
             entry_moves_score: rules.entry.moves_score,
@@ -128,10 +146,8 @@ impl Hot {
             pass_always: !rules.turn.must_move,
             pass_after_one: rules.turn.use_values == UseValues::One,
             bonus_optional: rules.turn.bonus_optional,
-            turn_limit: rules.turn.limit,
             skip_finished: rules.turn.skip_finished,
             again_limit: rules.turn.again_limit,
-            dice_total: rules.dice.total,
             blockade: stacks.blockade,
             blockade_turns: stacks.blockade_turns,
             view_own: stacks.blocks_own && stacks.blockade > 0,
@@ -154,7 +170,6 @@ impl Hot {
             goal: rules.home.goal,
             near_smallest: rules.home.near == NearHome::SmallestThrow,
             smallest: rules.dice.smallest,
-            plain,
         }
     }
 }
@@ -170,20 +185,20 @@ mod tests {
     #[test]
     fn a_landing_takes_on_every_cell_where_no_track_has_a_safe_one() {
         let mensch = Game::bundled("mensch", Some(4)).expect("bundled");
-        assert!(!mensch.hot.any_safe, "Mensch has no safe square");
+        assert!(!mensch.flags.any_safe, "Mensch has no safe square");
         for seat in 0..4 {
             for step in 1..mensch.seating.home(seat) {
                 assert!(
-                    mensch.takes_on(seat, step - 1, step),
+                    mensch.dynamic().takes_on(seat, step - 1, step),
                     "seat {seat}, step {step}"
                 );
             }
         }
         let ludo = Game::bundled("ludo", Some(4)).expect("bundled");
-        assert!(ludo.hot.any_safe, "Ludo has safe squares");
+        assert!(ludo.flags.any_safe, "Ludo has safe squares");
         let home = ludo.seating.home(0);
         assert!(
-            (1..home).any(|step| !ludo.takes_on(0, step - 1, step)),
+            (1..home).any(|step| !ludo.dynamic().takes_on(0, step - 1, step)),
             "some square of Ludo's first track is safe"
         );
     }
@@ -202,29 +217,29 @@ mod tests {
         };
         for value in [1, 6, 10, 25, 127, 128, 200] {
             assert!(
-                game.entry_allows(true, throw(value, false)),
+                game.dynamic().entry_allows(true, throw(value, false)),
                 "first piece, {value}"
             );
             assert!(
-                game.entry_allows(true, throw(value, true)),
+                game.dynamic().entry_allows(true, throw(value, true)),
                 "first piece, {value} again"
             );
             assert!(
-                !game.entry_allows(false, throw(value, false)),
+                !game.dynamic().entry_allows(false, throw(value, false)),
                 "next piece, {value}"
             );
             assert!(
-                game.entry_allows(false, throw(value, true)),
+                game.dynamic().entry_allows(false, throw(value, true)),
                 "next piece, {value} again"
             );
             assert!(
-                game.may_leave_start(throw(value, false)),
+                game.dynamic().may_leave_start(throw(value, false)),
                 "any piece, {value}"
             );
         }
         let ludo = Game::bundled("ludo", Some(4)).expect("bundled");
         for value in 1..=6 {
-            let lets_out = ludo.may_leave_start(throw(value, value == 6));
+            let lets_out = ludo.dynamic().may_leave_start(throw(value, value == 6));
             assert_eq!(
                 lets_out,
                 value == 6,

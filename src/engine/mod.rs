@@ -13,6 +13,7 @@ mod outcome;
 mod pair;
 mod quick;
 mod seating;
+pub(crate) mod shape;
 mod state;
 mod word;
 
@@ -31,6 +32,7 @@ use crate::rules::{
     MAX_PIECES, MAX_POOL, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome,
 };
 use moves::{Occupancy, View};
+use shape::{Shape, Shaped};
 
 /// Who acts in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -172,7 +174,7 @@ fn kept_if_any<T: Copy>(items: &mut [T], keep: impl Fn(&T) -> bool) -> usize {
 }
 
 /// How a random game plays a throw and the one-value decision it leaves in
-/// one step ([`Game::throws_at_once`]).
+/// one step ([`Shaped::throws_at_once`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum AtOnce {
     Quick,
@@ -191,12 +193,18 @@ pub struct Game {
     seating: Arc<seating::Seating>,
     /// Rule fields the hot path reads, copied out of `rules`.
     hot: hot::Hot,
+    /// The rule flags the hot path branches on, copied out of `rules`;
+    /// read through [`shape::Shaped::flags`] where a game's compiled
+    /// shape knows them.
+    flags: hot::Flags,
+    /// Which of the compiled shapes the flags are ([`shape::KNOWN`]).
+    known_shape: Option<usize>,
     /// For dice of small total weight, the outcome of each number below
     /// it (the same as [`Dice::pick`](crate::rules::Dice::pick)); else empty.
     throw_table: Arc<[u8]>,
     /// Each outcome of the dice as a throw applies it.
     throws: Arc<[apply::Throw]>,
-    /// Where plain moves end ([`Game::reach_on`]).
+    /// Where plain moves end ([`Shaped::reach_on`]).
     ends: Arc<seating::Ends>,
     /// How many players sit at the table (see [`crate::rules::Table::players`]).
     player_count: usize,
@@ -205,28 +213,28 @@ pub struct Game {
     race: bool,
     /// Whether a decision's [`View`] marks where other sides stand; without
     /// blockades, where the pieces fit in 16 bytes, the seating's tables
-    /// answer each landing cell instead ([`Game::held`]).
+    /// answer each landing cell instead ([`Shaped::held`]).
     marks_view: bool,
     /// For each playing seat, the player who moves it, or [`crate::rules::DUMMY`].
     player_of: Vec<u8>,
-    /// Whether a decision on one die value is answered by [`Game::quick_moves`].
+    /// Whether a decision on one die value is answered by [`Shaped::quick_moves`].
     quick: bool,
     /// Whether the decisions of a blockade game on plain tracks are answered
-    /// by [`Game::quick_seen_legal`].
+    /// by [`Shaped::quick_seen_legal`].
     quick_seen: bool,
     /// Whether a random seat's one-value decision of a blockade game is
-    /// drawn by [`Game::play_quick_seen_drawn`]: where [`Game::quick_seen_legal`]
+    /// drawn by [`Shaped::play_quick_seen_drawn`]: where [`Shaped::quick_seen_legal`]
     /// answers the decisions, and on tracks with a detour or bonuses
     /// after the dice too ([`quick::fits_seen_drawn`]).
     seen_drawn: bool,
-    /// Whether the one-value decisions that [`Game::quick_moves`] answers
+    /// Whether the one-value decisions that [`Shaped::quick_moves`] answers
     /// may look at a seat's pieces as one word ([`quick::word_fits`]).
     word_moves: bool,
     /// Whether each side is one seat: the most pieces of one side on a
     /// cell are then the most of one seat.
     side_a_seat: bool,
     /// Whether a random seat's decision between two die values is drawn
-    /// by [`Game::drawn_pair`] ([`Game::pair_fits`]).
+    /// by [`Shaped::drawn_pair`] ([`Shaped::pair_fits`]).
     pair_draws: bool,
     /// Whether each seat's [`View`] holds every seat it takes by landing,
     /// so that a cell the view saw empty has nothing to take.
@@ -282,8 +290,10 @@ impl Game {
         let quick = race && quick::fits(&rules, &tracks, marks_view);
         let word_moves = quick && quick::word_fits(&rules, &seating, tracks.len());
         let hot = hot::Hot::new(&rules, &table.seats);
-        let quick_seen = race && !quick && quick::fits_seen(&rules, &hot, table.seats.len());
-        let seen_drawn = quick_seen || (race && !quick && quick::fits_seen_drawn(&rules, &hot));
+        let flags = hot::Flags::new(&rules, &table.seats);
+        let quick_seen =
+            race && !quick && quick::fits_seen(&rules, &hot, &flags, table.seats.len());
+        let seen_drawn = quick_seen || (race && !quick && quick::fits_seen_drawn(&rules, &flags));
         let dice = &rules.dice;
         let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {
             (0..dice.total).map(|u| dice.pick(u) as u8).collect()
@@ -297,6 +307,8 @@ impl Game {
             sides: table.sides,
             seating,
             hot,
+            flags,
+            known_shape: shape::known_shape(&flags),
             throw_table,
             throws: (dice.outcomes.iter())
                 .map(|o| apply::Throw::of(o, rules.turn.throws))
@@ -315,7 +327,7 @@ impl Game {
             rules,
         };
         game.ends = Arc::new(game.ends_table());
-        game.pair_draws = game.pair_fits();
+        game.pair_draws = game.dynamic().pair_fits();
         Ok(game)
     }
 
@@ -340,7 +352,8 @@ impl Game {
             .map(|s| self.seating.home(s))
             .collect();
         seating::Ends::new(&homes, largest as usize + 1, |seat, from, value| {
-            self.reach_on_worked_out(seat, from, value, false)
+            self.dynamic()
+                .reach_on_worked_out(seat, from, value, false)
                 .unwrap_or(seating::NONE)
         })
     }
@@ -559,7 +572,7 @@ impl Game {
     /// before home.
     fn last_cell_step(&self, seat: usize) -> u8 {
         let home = self.seating.home(seat);
-        if self.hot.goal > 1 {
+        if self.flags.goal > 1 {
             home
         } else {
             home.saturating_sub(1)
@@ -571,7 +584,7 @@ impl Game {
     /// the goal is longer than it: `home: goal`). The passes that read a
     /// seat's pieces as a word count on it.
     fn own_limit_kept(&self, seat: usize, steps: &[u8]) -> bool {
-        let most = self.hot.own_max;
+        let most = self.flags.own_max;
         if most == 0 {
             return true;
         }
@@ -660,822 +673,27 @@ impl Game {
     pub fn legal_actions_into(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
         if self.fits(state) {
-            self.legal_fitting(state, out);
+            shape::with_shape!(self, game => game.legal_fitting(state, out));
         }
-    }
-
-    /// [`Game::legal_actions_into`] for a state known to fit the game, into
-    /// an empty buffer.
-    #[inline]
-    pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
-        // The quick decision first, apart from the general path's setup.
-        if self.quick
-            && let Some(v) = self.one_die_value(state)
-        {
-            return self.quick_moves(state, v, out);
-        }
-        if self.quick_seen {
-            return self.quick_seen_legal(state, out);
-        }
-        self.legal_in_general(state, out)
-    }
-
-    /// How a random game throws and plays its one-value decisions in one
-    /// step: [`Game::throw_and_play_quick`] (`Quick`), or
-    /// [`Game::throw_and_draw_seen`] (`Seen`).
-    #[inline(always)]
-    pub(crate) fn throws_at_once(&self) -> Option<AtOnce> {
-        if self.quick {
-            Some(AtOnce::Quick)
-        } else if self.quick_seen {
-            Some(AtOnce::Seen)
-        } else {
-            None
-        }
-    }
-
-    /// The one waiting value of a decision that a quick pass answers
-    /// ([`Game::quick_moves`], [`Game::quick_seen_moves`]): a die value,
-    /// no pair of a blockade followed.
-    #[inline(always)]
-    fn one_die_value(&self, state: &State) -> Option<PoolValue> {
-        self.one_value(state).filter(|v| !v.bonus)
-    }
-
-    /// The one waiting value of a decision that the drawn quick pass
-    /// answers ([`Game::play_quick_seen_drawn`]): a die value or a lone
-    /// bonus, no pair of a blockade followed. A bonus left alone in the
-    /// pool is moved as a die is: whole, by one group, or given up where
-    /// the rules allow.
-    #[inline(always)]
-    pub(crate) fn one_value(&self, state: &State) -> Option<PoolValue> {
-        if state.phase != Phase::Move || state.split.is_some() {
-            return None;
-        }
-        match state.pool[..] {
-            [v] if v.value > 0 => Some(v),
-            _ => None,
-        }
-    }
-
-    /// Plays a seat's decision in a state that fits the game by its legal
-    /// action number `pick(n)` of `n`, in the order of
-    /// [`Game::legal_actions`], and returns the action. The quick decision
-    /// is listed and played in one pass; any other is listed into `buf`.
-    #[inline(always)]
-    pub(crate) fn play_picked(
-        &self,
-        state: &mut State,
-        buf: &mut Vec<Action>,
-        pick: impl FnOnce(usize) -> usize,
-    ) -> Action {
-        if self.quick || self.quick_seen {
-            match self.one_die_value(state) {
-                Some(v) if self.quick => return self.play_quick(state, v, pick),
-                Some(v) => return self.play_quick_seen(state, v, pick),
-                None => {}
-            }
-        }
-        self.play_from_list(state, buf, pick)
-    }
-
-    /// Lists a seat's decision into `buf` and plays its legal action number
-    /// `pick(n)` of `n`, and returns the action.
-    #[inline(always)]
-    pub(crate) fn play_from_list(
-        &self,
-        state: &mut State,
-        buf: &mut Vec<Action>,
-        pick: impl FnOnce(usize) -> usize,
-    ) -> Action {
-        buf.clear();
-        self.legal_fitting(state, buf);
-        let action = buf[pick(buf.len())];
-        self.apply_fitting(state, action);
-        action
-    }
-
-    /// [`Game::legal_fitting`] for every decision but the quick one, apart
-    /// so that the quick one does not pay for its setup.
-    #[inline(never)]
-    fn legal_in_general(&self, state: &State, out: &mut Vec<Action>) {
-        if !self.race {
-            if let Some(f) = self.fight_rules() {
-                return self.fight_legal(f, state, out);
-            }
-            return self.field_legal(state, out);
-        }
-        match state.phase {
-            Phase::Over => {}
-            Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
-            Phase::Throw => {
-                out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
-            }
-            Phase::Move => {
-                // With several values, the view is kept for the look-ahead.
-                let view =
-                    (state.pool.len() > 1).then(|| View::new(self, state, state.mover as usize));
-                match &view {
-                    Some(view) => self.moves_seen_into(state, view, out),
-                    None => self.moves_into(state, out),
-                }
-                self.keep_by_entry(state, out);
-                // A blockade that has stood its time must be broken (stacks: blockade_turns).
-                if let Some(step) = self.overdue_blockade(state) {
-                    let kept = kept_if_any(out, |a| a.from() == Some(step));
-                    out.truncate(kept);
-                }
-                if let Some(view) = &view
-                    && self.hot.use_most
-                    && out.len() > 1
-                {
-                    self.keep_most_using(state, view, out);
-                }
-                // Moves that go round sort after the plain ones.
-                if self.seating.detour(state.mover as usize).is_some()
-                    && out.iter().any(|a| matches!(a, Action::Round { .. }))
-                {
-                    out.sort_unstable();
-                }
-                if out.is_empty() || self.may_pass(state) {
-                    out.push(Action::Pass);
-                }
-            }
-        }
-    }
-
-    /// The rules of leaving the start that choose among the moves: a value
-    /// that can bring a piece out must (entry: forced), and while pieces
-    /// wait, the first step is cleared first (entry: clear_start).
-    #[inline(always)]
-    fn keep_by_entry(&self, state: &State, out: &mut Vec<Action>) {
-        let kept = self.kept_by_entry(state, out, |a| a.from());
-        out.truncate(kept);
-    }
-
-    /// [`Game::keep_by_entry`] for any list of moves, each with the step it
-    /// leaves (`from`; `None` for an action that is no move): the moves
-    /// kept are put first, and their number returned.
-    #[inline(always)]
-    fn kept_by_entry<M: Copy>(
-        &self,
-        state: &State,
-        moves: &mut [M],
-        from: impl Fn(&M) -> Option<u8>,
-    ) -> usize {
-        let mut n = moves.len();
-        if self.hot.entry_forced {
-            n = kept_if_any(&mut moves[..n], |m| from(m) == Some(0));
-        }
-        if self.must_clear_start(state) {
-            n = kept_if_any(&mut moves[..n], |m| from(m) == Some(1));
-        }
-        n
-    }
-
-    /// Whether the mover has a piece waiting at its start that `v` lets out now.
-    #[inline(always)]
-    fn may_come_out(&self, state: &State, v: PoolValue) -> bool {
-        state.pieces[state.mover as usize].first() == Some(&0) && self.lets_out_now(state, v)
-    }
-
-    /// Whether the mover has pieces waiting at the start and one on its first
-    /// step, which must then move on first (entry: clear_start).
-    #[inline(always)]
-    fn must_clear_start(&self, state: &State) -> bool {
-        if !self.hot.clear_start {
-            return false;
-        }
-        // Sorted: waiting pieces come first.
-        let pieces = &state.pieces[state.mover as usize];
-        // One comparison of the seat's pieces (`contains` on bytes calls
-        // out to `memchr`, slow for a few).
-        pieces.first() == Some(&0) && state.pieces.any_on(state.mover as usize, [1, 1])
     }
 
     /// The step of the mover's blockade that has stood its time, if any
     /// (stacks: blockade_turns).
-    #[inline]
     pub fn overdue_blockade(&self, state: &State) -> Option<u8> {
-        let limit = self.hot.blockade_turns;
-        if limit == 0 {
-            return None;
-        }
-        self.blockade_over(state, limit)
-    }
-
-    /// The step of the mover's blockade that has stood `limit` turns.
-    fn blockade_over(&self, state: &State, limit: u8) -> Option<u8> {
-        state
-            .blockade_ages
-            .iter()
-            .find(|&&(seat, step, turns)| {
-                seat == state.mover
-                    && turns >= limit
-                    && state.pieces[seat as usize]
-                        .iter()
-                        .filter(|&&s| s == step)
-                        .count() as u8
-                        >= self.rules.stacks.blockade
-            })
-            .map(|&(_, step, _)| step)
+        self.dynamic().overdue_blockade(state)
     }
 
     /// Whether the mover may give up the waiting values though some can be
     /// used (turn: must_move = no, use = one after one value, bonus_optional).
     pub fn may_pass(&self, state: &State) -> bool {
-        self.may_pass_after_die(state)
-            || (self.hot.bonus_optional && state.pool.iter().all(|v| v.bonus))
+        self.dynamic().may_pass(state)
     }
 
-    /// [`Game::may_pass`] where a die value waits, so that the waiting
-    /// values are not all bonuses: asked at every throw of a one-die game.
-    #[inline(always)]
-    pub(crate) fn may_pass_after_die(&self, state: &State) -> bool {
-        self.hot.pass_always || (self.hot.pass_after_one && state.used > 0)
-    }
-
-    /// Every move the rules allow on its own, before the rules that choose
-    /// among moves (forced entry, using the most values).
-    fn moves_into(&self, state: &State, out: &mut Vec<Action>) {
-        if let [v] = state.pool[..] {
-            return self.one_value_moves(state, v, out);
-        }
-        let view = View::new(self, state, state.mover as usize);
-        self.moves_seen_into(state, &view, out);
-    }
-
-    /// [`Game::moves_into`] for several waiting values, with the position's
-    /// view at hand (one value goes to [`Game::one_value_moves`]).
-    fn moves_seen_into(&self, state: &State, view: &View, out: &mut Vec<Action>) {
-        let seat = state.mover as usize;
-        let pieces = &state.pieces[seat];
-        let home = self.seating.home(seat);
-        // Each distinct value once, smallest first.
-        let values = distinct_ascending(&state.pool);
-        for (from, most) in self.groups(pieces, home) {
-            for count in 1..=most {
-                self.moves_of_values(state, view, &values, from, count, out);
-            }
-        }
-    }
-
-    /// [`Game::moves_seen_into`] with one waiting value, the common
-    /// decision: every move is new and they come in order. Whether a piece
-    /// may leave its start is asked once, and the view is built only when
-    /// some piece may move at all.
-    fn one_value_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
-        let seat = state.mover as usize;
-        let pieces = &state.pieces[seat];
-        let home = self.seating.home(seat);
-        let comes_out = self.may_come_out(state, v);
-        if !comes_out && !pieces.iter().any(|&s| s > 0 && s < home) {
-            return;
-        }
-        let view = &View::new(self, state, seat);
-        let detour = self.seating.detour(seat).is_some();
-        let by = v.value;
-        for (from, most) in self.groups(pieces, home) {
-            if from == 0 && !comes_out {
-                continue;
-            }
-            for count in 1..=most {
-                if self
-                    .check_present(state, view, from, count, v, false)
-                    .is_ok()
-                {
-                    out.push(Action::Move { from, count, by });
-                }
-                if detour
-                    && self.reaches_detour(seat, from, by)
-                    && self
-                        .check_present(state, view, from, count, v, true)
-                        .is_ok()
-                {
-                    out.push(Action::Round { from, count, by });
-                }
-            }
-        }
-    }
-
-    /// The moves of `count` pieces at step `from` by each of several
-    /// waiting values (`values`: the distinct ones, smallest first), and by
-    /// sums of two dice to come out (entry: sum), sorted and without
-    /// repeats: the plain moves by ascending value, then those going round.
-    #[inline(always)]
-    fn moves_of_values(
-        &self,
-        state: &State,
-        view: &View,
-        values: &[PoolValue],
-        from: u8,
-        count: u8,
-        out: &mut Vec<Action>,
-    ) {
-        let seat = state.mover as usize;
-        let start = out.len();
-        for round in [false, true] {
-            // Going round only where the largest value reaches the detour.
-            if round
-                && !values
-                    .last()
-                    .is_some_and(|v| self.reaches_detour(seat, from, v.value))
-            {
-                break;
-            }
-            // Values of one size stand together: one move each.
-            let mut last = None;
-            for &v in values {
-                let by = v.value;
-                if last == Some(by)
-                    || (from == 0 && !self.lets_out_now(state, v))
-                    || (round && !self.reaches_detour(seat, from, by))
-                {
-                    continue;
-                }
-                if self
-                    .check_present(state, view, from, count, v, round)
-                    .is_ok()
-                {
-                    out.push(Action::moving(from, count, by, round));
-                    last = Some(by);
-                }
-            }
-        }
-        if from == 0 && self.hot.entry_sum {
-            for a in self.entry_sum_moves(state, view) {
-                if !out[start..].contains(&a) {
-                    out.push(a);
-                }
-            }
-            out[start..].sort_unstable();
-        }
-    }
-
-    /// Whether a piece of `seat` at step `from` may choose to go round its
-    /// detour with `value`: it stands before the detour and the value
-    /// reaches it, or it may go round again and the value passes its end.
-    #[inline]
-    fn reaches_detour(&self, seat: usize, from: u8, value: u8) -> bool {
-        let Some((a, b)) = self.seating.detour(seat) else {
-            return false;
-        };
-        let plain = from as u16 + value as u16;
-        (from < a && plain >= a as u16)
-            || (self.seating.detour_again(seat) && (a..=b).contains(&from) && plain > b as u16)
-    }
-
-    /// The groups of the mover's `pieces` (ascending) short of `home`, in
-    /// order: the step they stand on and how many of them may move
-    /// together (pieces leave the start one at a time; others may go as a
-    /// group when the rules say so).
-    fn groups<'p>(
-        &self,
-        pieces: &'p [u8],
-        home: u8,
-    ) -> impl DoubleEndedIterator<Item = (u8, u8)> + 'p {
-        let groups = self.hot.groups;
-        pieces
-            .chunk_by(|a, b| a == b)
-            .filter(move |group| group[0] < home)
-            .map(move |group| {
-                let from = group[0];
-                let most = if moves_together(groups, from) {
-                    group.len() as u8
-                } else {
-                    1
-                };
-                (from, most)
-            })
-    }
-
-    /// The moves of a piece out of its start by a sum of two waiting dice
-    /// that the rules allow (entry: sum); none where entry by a sum is off.
-    fn entry_sum_moves<'v>(
-        &'v self,
-        state: &'v State,
-        view: &'v View,
-    ) -> impl Iterator<Item = Action> + 'v {
-        let sums = if self.hot.entry_sum {
-            self.entry_sums(state)
-        } else {
-            ArrayVec::new()
-        };
-        sums.into_iter()
-            .filter(move |&value| {
-                let v = PoolValue {
-                    value,
-                    again: false,
-                    bonus: false,
-                };
-                self.check_present(state, view, 0, 1, v, false).is_ok()
-            })
-            .map(|value| Action::step(0, value))
-    }
-
-    /// Sums of two waiting die values, for entry by a sum (entry: sum).
-    #[inline(always)]
-    fn entry_sums(&self, state: &State) -> ArrayVec<u8, 8> {
-        // Mostly two dice: their one sum.
-        if let [a, b] = state.pool[..]
-            && !a.bonus
-            && !b.bonus
-        {
-            let mut sums = ArrayVec::new();
-            sums.push(a.value.saturating_add(b.value));
-            return sums;
-        }
-        self.entry_sums_of_many(state)
-    }
-
-    /// [`Game::entry_sums`] for any pool.
-    #[inline(never)]
-    fn entry_sums_of_many(&self, state: &State) -> ArrayVec<u8, 8> {
-        let mut sums = ArrayVec::new();
-        let dice: ArrayVec<u8, MAX_POOL> = state
-            .pool
-            .iter()
-            .filter(|v| !v.bonus)
-            .map(|v| v.value)
-            .collect();
-        for i in 0..dice.len() {
-            for j in i + 1..dice.len() {
-                let s = dice[i].saturating_add(dice[j]);
-                if !sums.contains(&s) && !sums.is_full() {
-                    sums.push(s);
-                }
-            }
-        }
-        sums
-    }
-
-    /// Keeps the moves after which the most values can be used in this
-    /// throw; when only one can be used, the moves using the largest (turn: use = most).
-    fn keep_most_using(&self, state: &State, view: &View, out: &mut Vec<Action>) {
-        let all = state.pool.len() as u8;
-        // Each move's depth: the whole throw where a shortcut shows it used,
-        // else counted by one search, which stops where it finds it used.
-        // Mostly few moves: their depths are kept on the stack.
-        let (mut few, mut many) = ([0u8; 64], Vec::new());
-        let depths: &mut [u8] = if out.len() <= few.len() {
-            &mut few[..out.len()]
-        } else {
-            many.resize(out.len(), 0);
-            &mut many
-        };
-        for (i, &a) in out.iter().enumerate() {
-            depths[i] = if self.leaves_other_die_usable(state, out, a)
-                || self.moved_piece_goes_on(state, a, |at, v, round| {
-                    self.check_present(state, view, at, 1, v, round).is_ok()
-                }) {
-                all
-            } else {
-                self.depth_counted(state, a, all)
-            };
-        }
-        let best = depths.iter().copied().max().unwrap_or(0);
-        let mut k = 0;
-        out.retain(|_| {
-            k += 1;
-            depths[k - 1] == best
-        });
-        if best == 1 {
-            let largest = out.iter().filter_map(|a| a.by()).max();
-            out.retain(|a| a.by().is_some() && a.by() == largest);
-        }
-    }
-
-    /// How many of the `all` waiting values can be used in this throw
-    /// with move `a`, counted in full: the search stops only where it
-    /// finds the whole throw used.
-    fn depth_counted(&self, state: &State, a: Action, all: u8) -> u8 {
-        let mut next = state.clone();
-        self.apply_fitting(&mut next, a);
-        let used = next.used.saturating_sub(state.used);
-        used + self.most_usable(state, &next, all.saturating_sub(used))
-    }
-
-    /// How many of the `all` waiting values can be used in this throw
-    /// after move `a`, found by playing it: `all` when the whole throw can,
-    /// else, for now, the values `a` uses itself.
-    pub(crate) fn depth_tried(&self, state: &State, a: Action, all: u8) -> u8 {
-        let mut next = state.clone();
-        self.apply_fitting(&mut next, a);
-        let used = next.used.saturating_sub(state.used);
-        if used >= all || self.uses_all(state, &next, all - used) {
-            all
-        } else {
-            used
-        }
-    }
-
-    /// Whether the same seat can still use `limit` values, one after
-    /// another, in the throw that `before` was in: whether
-    /// [`Game::most_usable`] finds `limit`, found by the first way that does.
-    fn uses_all(&self, before: &State, state: &State, limit: u8) -> bool {
-        if limit == 0 {
-            return true;
-        }
-        if state.phase != Phase::Move || state.mover != before.mover || state.turns != before.turns
-        {
-            return false;
-        }
-        if limit == 1 {
-            return self.any_move(state);
-        }
-        self.find_move(state, true, |a, view| {
-            let goes_on = |at, v, round| self.check_present(state, view, at, 1, v, round).is_ok();
-            if limit as usize == state.pool.len() && self.moved_piece_goes_on(state, a, goes_on) {
-                return true;
-            }
-            let mut next = state.clone();
-            self.apply_fitting(&mut next, a);
-            let used = next.used.saturating_sub(state.used);
-            used >= limit || self.uses_all(before, &next, limit - used)
-        })
-    }
-
-    /// Whether, with two dice waiting, the move `a` surely leaves the other
-    /// die usable, so that it uses the whole throw without being tried:
-    /// another group of the mover's pieces, on its way and out of its goal,
-    /// has a plain move by the other die among `moves` whose run of steps
-    /// does not reach the cell where `a` ends. Moving a group off its step
-    /// (or a piece out of its start) and taking pieces only open the way,
-    /// so that move stays allowed.
-    fn leaves_other_die_usable(&self, state: &State, moves: &[Action], a: Action) -> bool {
-        self.leaves_other_die_usable_by(state, a, |q, _, other| {
-            moves.iter().any(
-                |&m| matches!(m, Action::Move { from, by, .. } if from == q && by == other.value),
-            )
-        })
-    }
-
-    /// [`Game::leaves_other_die_usable`] with the plain moves by the other
-    /// die asked of `has_move(q, most, other)`: whether the group of `most`
-    /// pieces at step `q` has a plain move by the die `other`.
-    pub(crate) fn leaves_other_die_usable_by(
-        &self,
-        state: &State,
-        a: Action,
-        mut has_move: impl FnMut(u8, u8, PoolValue) -> bool,
-    ) -> bool {
-        let (from, by, round) = match a {
-            Action::Move { from, by, .. } => (from, by, false),
-            Action::Round { from, by, .. } => (from, by, true),
-            _ => return false,
-        };
-        let Some((end, other)) = self.end_and_other_die(state, from, by, round) else {
-            return false;
-        };
-        let seat = state.mover as usize;
-        let home = self.seating.home(seat);
-        // The mover's steps on the cell where the move ends.
-        let ends = if end < home {
-            self.seating.meet(seat, seat, end)
-        } else {
-            [home, seating::NONE]
-        };
-        self.groups(&state.pieces[seat], home).any(|(q, most)| {
-            q != from
-                && q != 0
-                && !self.in_goal(seat, q)
-                && has_move(q, most, other)
-                && self
-                    .reach_on(seat, q, other.value, false)
-                    .is_ok_and(|to| !ends.iter().any(|&s| s != seating::NONE && s > q && s <= to))
-        })
-    }
-
-    /// With two dice waiting, neither a bonus, and a move from `from` by
-    /// one of them: the step where the move ends and the other die.
-    fn end_and_other_die(
-        &self,
-        state: &State,
-        from: u8,
-        by: u8,
-        round: bool,
-    ) -> Option<(u8, PoolValue)> {
-        let [x, y] = state.pool[..] else {
-            return None;
-        };
-        if x.bonus || y.bonus {
-            return None;
-        }
-        let other = if by == x.value {
-            y
-        } else if by == y.value {
-            x
-        } else {
-            return None;
-        };
-        let end = self.lands_on(state.mover as usize, from, by, round).ok()?;
-        Some((end, other))
-    }
-
-    /// Whether the single piece that `a` moves by one waiting die (round
-    /// its detour or not) surely goes on with each of the other values
-    /// waiting, in their order, so that `a` uses the whole throw. Each step on is checked against the
-    /// position before `a`, which holds every piece the positions after it
-    /// hold (taking pieces and leaving a cell only open the way) except the
-    /// moving piece, and a run of steps that does not reach the cell it
-    /// starts from again does not meet it: `allowed(at, v, round)` says
-    /// whether the piece may move on from step `at` by the value `v` there
-    /// (going round its detour where `round`), once the values before `v`
-    /// are used (an `allowed` that refuses what it cannot settle leaves it
-    /// to the full search). The last value may take the piece to its
-    /// track's detour: then it goes on round it or leaving it out. The
-    /// bonuses wait behind the dice (they stand after them in the pool); a
-    /// bonus before a die is left to the full search.
-    fn moved_piece_goes_on(
-        &self,
-        state: &State,
-        a: Action,
-        mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
-    ) -> bool {
-        let (from, by, round) = match a {
-            Action::Move { from, count: 1, by } => (from, by, false),
-            Action::Round { from, count: 1, by } => (from, by, true),
-            _ => return false,
-        };
-        let pool = &state.pool;
-        // A split pair is followed through the throw, and a piece leaving
-        // its start among doubles may choose its die: both left to the
-        // full search.
-        if state.split.is_some() || pool.len() < 2 || (from == 0 && pool.len() > 2) {
-            return false;
-        }
-        // The value `a` uses, as applying it picks it: a die.
-        let Some(used) = self.value_used(state, from, by).filter(|&k| !pool[k].bonus) else {
-            return false;
-        };
-        let seat = state.mover as usize;
-        let home = self.seating.home(seat);
-        let Ok(mut at) = self.lands_on(seat, from, by, round) else {
-            return false;
-        };
-        let last = if used + 1 == pool.len() {
-            used.saturating_sub(1)
-        } else {
-            pool.len() - 1
-        };
-        let mut after_bonus = false;
-        for (k, &v) in pool.iter().enumerate() {
-            if k == used {
-                continue;
-            }
-            if after_bonus && !v.bonus {
-                return false;
-            }
-            after_bonus |= v.bonus;
-            if self.in_goal(seat, at) {
-                return false;
-            }
-            if self.reaches_detour(seat, at, v.value) {
-                return k == last && self.goes_on_past_detour(seat, at, v, &mut allowed);
-            }
-            let to = at as u16 + v.value as u16;
-            if to >= home as u16 {
-                return false;
-            }
-            if self.comes_back_to(seat, at, to) {
-                return false;
-            }
-            if !allowed(at, v, false) {
-                return false;
-            }
-            at = to as u8;
-        }
-        true
-    }
-
-    /// Whether `seat`'s run of steps on from step `at` to step `to` (no
-    /// detour between) comes to the cell of `at` again, where the moved
-    /// piece stands only after its move: a going on that the position
-    /// before the move does not answer.
-    #[inline(always)]
-    pub(crate) fn comes_back_to(&self, seat: usize, at: u8, to: u16) -> bool {
-        let again = self.seating.meet(seat, seat, at);
-        again
-            .iter()
-            .any(|&s| s != seating::NONE && s > at && s as u16 <= to)
-    }
-
-    /// Whether the piece a move brought to step `at` goes on by `v` where
-    /// that takes it to its track's detour ([`Game::moved_piece_goes_on`]):
-    /// round the detour or leaving it out, short of home, each way as
-    /// `allowed(at, v, round)` says, a way whose steps come to the cell of
-    /// `at` again (where the piece stands only after its move) left to the
-    /// full search.
-    pub(crate) fn goes_on_past_detour(
-        &self,
-        seat: usize,
-        at: u8,
-        v: PoolValue,
-        allowed: &mut impl FnMut(u8, PoolValue, bool) -> bool,
-    ) -> bool {
-        let home = self.seating.home(seat);
-        let again = self.seating.meet(seat, seat, at);
-        [false, true].into_iter().any(|round| {
-            let Ok(target) = self.reach_on(seat, at, v.value, round) else {
-                return false;
-            };
-            let (run, then) = self.runs_passed(seat, at, target, round);
-            let within = |s: u8, (lo, hi): (u8, u8)| lo <= s && s <= hi;
-            let meets = again.iter().any(|&s| {
-                s != seating::NONE && s != at && (s == target || within(s, run) || within(s, then))
-            });
-            target < home && !meets && allowed(at, v, round)
-        })
-    }
-
-    /// The most values the same seat can still use, one after another, in
-    /// the throw that `before` was in; at most `limit`.
-    fn most_usable(&self, before: &State, state: &State, limit: u8) -> u8 {
-        if limit == 0
-            || state.phase != Phase::Move
-            || state.mover != before.mover
-            || state.turns != before.turns
-        {
-            return 0;
-        }
-        if limit == 1 {
-            // The last value: whether any move uses it is enough.
-            return u8::from(self.any_move(state));
-        }
-        let mut moves = Vec::new();
-        self.moves_into(state, &mut moves);
-        // Two dice left: one move known to leave the other usable is enough.
-        if limit == 2
-            && moves
-                .iter()
-                .any(|&a| self.leaves_other_die_usable(state, &moves, a))
-        {
-            return 2;
-        }
-        let mut best = 0;
-        for a in moves {
-            let mut next = state.clone();
-            self.apply_fitting(&mut next, a);
-            let used = next.used.saturating_sub(state.used);
-            best = best.max(used + self.most_usable(before, &next, limit.saturating_sub(used)));
-            if best == limit {
-                break;
-            }
-        }
-        best
-    }
-
-    /// Whether some move uses a waiting value; stops at the first found.
-    fn any_move(&self, state: &State) -> bool {
-        self.find_move(state, false, |_, _| true)
-    }
-
-    /// Whether some move the rules allow on its own passes `found`; stops
-    /// at the first. It tries the moves [`Game::moves_into`] lists (those
-    /// leaving the start by a sum of two dice only when `sums`), pieces on
-    /// their way before those at the start, whose checks cost more; the
-    /// order does not change the answer.
-    fn find_move(
-        &self,
-        state: &State,
-        sums: bool,
-        mut found: impl FnMut(Action, &View) -> bool,
-    ) -> bool {
-        let seat = state.mover as usize;
-        let view = View::new(self, state, seat);
-        let pieces = &state.pieces[seat];
-        let home = self.seating.home(seat);
-        for (from, most) in self.groups(pieces, home).rev() {
-            for count in 1..=most {
-                for (k, &v) in state.pool.iter().enumerate() {
-                    // A value like one before it makes the same moves:
-                    // the dice of a double are tried once.
-                    if (from == 0 && !self.lets_out_now(state, v)) || state.pool[..k].contains(&v) {
-                        continue;
-                    }
-                    let by = v.value;
-                    if self
-                        .check_present(state, &view, from, count, v, false)
-                        .is_ok()
-                        && found(Action::Move { from, count, by }, &view)
-                    {
-                        return true;
-                    }
-                    if self.reaches_detour(seat, from, by)
-                        && self
-                            .check_present(state, &view, from, count, v, true)
-                            .is_ok()
-                        && found(Action::Round { from, count, by }, &view)
-                    {
-                        return true;
-                    }
-                }
-            }
-            if from == 0 && sums && self.entry_sum_moves(state, &view).any(|a| found(a, &view)) {
-                return true;
-            }
-        }
-        false
+    /// Applies an action without checking it. The caller must have it from
+    /// [`Game::legal_actions`] of this very state; anything else may leave
+    /// the state inconsistent (it never panics for a throw or a pass).
+    pub fn apply_unchecked(&self, state: &mut State, action: Action) {
+        self.dynamic().apply_unchecked(state, action)
     }
 
     /// Applies an action if the rules allow it; if not, the state is left
@@ -1483,7 +701,7 @@ impl Game {
     pub fn apply(&self, state: &mut State, action: Action) -> Result<(), PlayError> {
         match self.refusal(state, action) {
             None => {
-                self.apply_fitting(state, action);
+                shape::with_shape!(self, game => game.apply_fitting(state, action));
                 Ok(())
             }
             Some(refusal) => Err(PlayError {
@@ -1536,10 +754,13 @@ impl Game {
             (Phase::Move, Action::Move { from, count, by } | Action::Round { from, count, by }) => {
                 let round = matches!(action, Action::Round { .. });
                 let seat = state.mover as usize;
-                let view = View::new(self, state, seat);
+                let view = View::new(self.dynamic(), state, seat);
                 let mut refusal = Some(Refusal::NoSuchValue);
                 for &v in state.pool.iter().filter(|v| v.value == by) {
-                    match self.check_move(state, &view, from, count, v, round) {
+                    match self
+                        .dynamic()
+                        .check_move(state, &view, from, count, v, round)
+                    {
                         Ok(_) => {
                             refusal = None;
                             break;
@@ -1550,14 +771,17 @@ impl Game {
                 if refusal == Some(Refusal::NoSuchValue)
                     && from == 0
                     && self.rules.entry.sum
-                    && self.sum_pair(state, by).is_some()
+                    && self.dynamic().sum_pair(state, by).is_some()
                 {
                     let v = PoolValue {
                         value: by,
                         again: false,
                         bonus: false,
                     };
-                    refusal = self.check_move(state, &view, 0, count, v, false).err();
+                    refusal = self
+                        .dynamic()
+                        .check_move(state, &view, 0, count, v, false)
+                        .err();
                 }
                 let legal = if refusal.is_none() {
                     self.legal_actions(state)
@@ -1571,7 +795,7 @@ impl Game {
                         && from != 0
                         && legal.iter().any(|a| a.from() == Some(0));
                     let overdue = self.overdue_blockade(state).is_some_and(|s| s != from);
-                    let clear = self.must_clear_start(state) && from != 1;
+                    let clear = self.dynamic().must_clear_start(state) && from != 1;
                     refusal = Some(if forced {
                         Refusal::MustEnter
                     } else if clear {
@@ -1877,7 +1101,10 @@ impl Game {
                 return fail("the list of finished seats is wrong".into());
             }
             seen[f] = true;
-            if state.pieces[f].iter().any(|&s| !self.in_goal(f, s)) {
+            if state.pieces[f]
+                .iter()
+                .any(|&s| !self.dynamic().in_goal(f, s))
+            {
                 return fail(format!(
                     "seat {} is listed as finished but has pieces out of home",
                     self.seat_name(f)
@@ -1885,7 +1112,7 @@ impl Game {
             }
         }
         for (i, steps) in state.pieces.iter().enumerate() {
-            if steps.iter().all(|&s| self.in_goal(i, s)) && !seen[i] {
+            if steps.iter().all(|&s| self.dynamic().in_goal(i, s)) && !seen[i] {
                 return fail(format!(
                     "seat {} has all pieces home but is not listed as finished",
                     self.seat_name(i)
@@ -1969,6 +1196,822 @@ impl Game {
             }
         }
         None
+    }
+}
+
+impl<S: Shape> Shaped<S> {
+    /// [`Game::legal_actions_into`] for a state known to fit the game, into
+    /// an empty buffer.
+    #[inline]
+    pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
+        // The quick decision first, apart from the general path's setup.
+        if self.quick
+            && let Some(v) = self.one_die_value(state)
+        {
+            return self.quick_moves(state, v, out);
+        }
+        if self.quick_seen {
+            return self.quick_seen_legal(state, out);
+        }
+        self.legal_in_general(state, out)
+    }
+
+    /// How a random game throws and plays its one-value decisions in one
+    /// step: [`Shaped::throw_and_play_quick`] (`Quick`), or
+    /// [`Shaped::throw_and_draw_seen`] (`Seen`).
+    #[inline(always)]
+    pub(crate) fn throws_at_once(&self) -> Option<AtOnce> {
+        if self.quick {
+            Some(AtOnce::Quick)
+        } else if self.quick_seen {
+            Some(AtOnce::Seen)
+        } else {
+            None
+        }
+    }
+
+    /// The one waiting value of a decision that a quick pass answers
+    /// ([`Shaped::quick_moves`], [`Shaped::quick_seen_moves`]): a die value,
+    /// no pair of a blockade followed.
+    #[inline(always)]
+    fn one_die_value(&self, state: &State) -> Option<PoolValue> {
+        self.one_value(state).filter(|v| !v.bonus)
+    }
+
+    /// The one waiting value of a decision that the drawn quick pass
+    /// answers ([`Shaped::play_quick_seen_drawn`]): a die value or a lone
+    /// bonus, no pair of a blockade followed. A bonus left alone in the
+    /// pool is moved as a die is: whole, by one group, or given up where
+    /// the rules allow.
+    #[inline(always)]
+    pub(crate) fn one_value(&self, state: &State) -> Option<PoolValue> {
+        if state.phase != Phase::Move || state.split.is_some() {
+            return None;
+        }
+        match state.pool[..] {
+            [v] if v.value > 0 => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Plays a seat's decision in a state that fits the game by its legal
+    /// action number `pick(n)` of `n`, in the order of
+    /// [`Game::legal_actions`], and returns the action. The quick decision
+    /// is listed and played in one pass; any other is listed into `buf`.
+    #[inline(always)]
+    pub(crate) fn play_picked(
+        &self,
+        state: &mut State,
+        buf: &mut Vec<Action>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Action {
+        if self.quick || self.quick_seen {
+            match self.one_die_value(state) {
+                Some(v) if self.quick => return self.play_quick(state, v, pick),
+                Some(v) => return self.play_quick_seen(state, v, pick),
+                None => {}
+            }
+        }
+        self.play_from_list(state, buf, pick)
+    }
+
+    /// Lists a seat's decision into `buf` and plays its legal action number
+    /// `pick(n)` of `n`, and returns the action.
+    #[inline(always)]
+    pub(crate) fn play_from_list(
+        &self,
+        state: &mut State,
+        buf: &mut Vec<Action>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Action {
+        buf.clear();
+        self.legal_fitting(state, buf);
+        let action = buf[pick(buf.len())];
+        self.apply_fitting(state, action);
+        action
+    }
+
+    /// [`Shaped::legal_fitting`] for every decision but the quick one, apart
+    /// so that the quick one does not pay for its setup.
+    #[inline(never)]
+    fn legal_in_general(&self, state: &State, out: &mut Vec<Action>) {
+        if !self.race {
+            if let Some(f) = self.fight_rules() {
+                return self.fight_legal(f, state, out);
+            }
+            return self.field_legal(state, out);
+        }
+        match state.phase {
+            Phase::Over => {}
+            Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
+            Phase::Throw => {
+                out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
+            }
+            Phase::Move => {
+                // With several values, the view is kept for the look-ahead.
+                let view =
+                    (state.pool.len() > 1).then(|| View::new(self, state, state.mover as usize));
+                match &view {
+                    Some(view) => self.moves_seen_into(state, view, out),
+                    None => self.moves_into(state, out),
+                }
+                self.keep_by_entry(state, out);
+                // A blockade that has stood its time must be broken (stacks: blockade_turns).
+                if let Some(step) = self.overdue_blockade(state) {
+                    let kept = kept_if_any(out, |a| a.from() == Some(step));
+                    out.truncate(kept);
+                }
+                if let Some(view) = &view
+                    && self.flags().use_most
+                    && out.len() > 1
+                {
+                    self.keep_most_using(state, view, out);
+                }
+                // Moves that go round sort after the plain ones.
+                if self.seating.detour(state.mover as usize).is_some()
+                    && out.iter().any(|a| matches!(a, Action::Round { .. }))
+                {
+                    out.sort_unstable();
+                }
+                if out.is_empty() || self.may_pass(state) {
+                    out.push(Action::Pass);
+                }
+            }
+        }
+    }
+
+    /// The rules of leaving the start that choose among the moves: a value
+    /// that can bring a piece out must (entry: forced), and while pieces
+    /// wait, the first step is cleared first (entry: clear_start).
+    #[inline(always)]
+    fn keep_by_entry(&self, state: &State, out: &mut Vec<Action>) {
+        let kept = self.kept_by_entry(state, out, |a| a.from());
+        out.truncate(kept);
+    }
+
+    /// [`Shaped::keep_by_entry`] for any list of moves, each with the step it
+    /// leaves (`from`; `None` for an action that is no move): the moves
+    /// kept are put first, and their number returned.
+    #[inline(always)]
+    fn kept_by_entry<M: Copy>(
+        &self,
+        state: &State,
+        moves: &mut [M],
+        from: impl Fn(&M) -> Option<u8>,
+    ) -> usize {
+        let mut n = moves.len();
+        if self.flags().entry_forced {
+            n = kept_if_any(&mut moves[..n], |m| from(m) == Some(0));
+        }
+        if self.must_clear_start(state) {
+            n = kept_if_any(&mut moves[..n], |m| from(m) == Some(1));
+        }
+        n
+    }
+
+    /// Whether the mover has a piece waiting at its start that `v` lets out now.
+    #[inline(always)]
+    fn may_come_out(&self, state: &State, v: PoolValue) -> bool {
+        state.pieces[state.mover as usize].first() == Some(&0) && self.lets_out_now(state, v)
+    }
+
+    /// Whether the mover has pieces waiting at the start and one on its first
+    /// step, which must then move on first (entry: clear_start).
+    #[inline(always)]
+    fn must_clear_start(&self, state: &State) -> bool {
+        if !self.flags().clear_start {
+            return false;
+        }
+        // Sorted: waiting pieces come first.
+        let pieces = &state.pieces[state.mover as usize];
+        // One comparison of the seat's pieces (`contains` on bytes calls
+        // out to `memchr`, slow for a few).
+        pieces.first() == Some(&0) && state.pieces.any_on(state.mover as usize, [1, 1])
+    }
+
+    /// The step of the mover's blockade that has stood its time, if any
+    /// (stacks: blockade_turns).
+    #[inline]
+    pub(crate) fn overdue_blockade(&self, state: &State) -> Option<u8> {
+        let limit = self.flags().blockade_turns;
+        if limit == 0 {
+            return None;
+        }
+        self.blockade_over(state, limit)
+    }
+
+    /// The step of the mover's blockade that has stood `limit` turns.
+    fn blockade_over(&self, state: &State, limit: u8) -> Option<u8> {
+        state
+            .blockade_ages
+            .iter()
+            .find(|&&(seat, step, turns)| {
+                seat == state.mover
+                    && turns >= limit
+                    && state.pieces[seat as usize]
+                        .iter()
+                        .filter(|&&s| s == step)
+                        .count() as u8
+                        >= self.rules.stacks.blockade
+            })
+            .map(|&(_, step, _)| step)
+    }
+
+    /// Whether the mover may give up the waiting values though some can be
+    /// used (turn: must_move = no, use = one after one value, bonus_optional).
+    pub(crate) fn may_pass(&self, state: &State) -> bool {
+        self.may_pass_after_die(state)
+            || (self.flags().bonus_optional && state.pool.iter().all(|v| v.bonus))
+    }
+
+    /// [`Game::may_pass`] where a die value waits, so that the waiting
+    /// values are not all bonuses: asked at every throw of a one-die game.
+    #[inline(always)]
+    pub(crate) fn may_pass_after_die(&self, state: &State) -> bool {
+        self.flags().pass_always || (self.flags().pass_after_one && state.used > 0)
+    }
+
+    /// Every move the rules allow on its own, before the rules that choose
+    /// among moves (forced entry, using the most values).
+    fn moves_into(&self, state: &State, out: &mut Vec<Action>) {
+        if let [v] = state.pool[..] {
+            return self.one_value_moves(state, v, out);
+        }
+        let view = View::new(self, state, state.mover as usize);
+        self.moves_seen_into(state, &view, out);
+    }
+
+    /// [`Shaped::moves_into`] for several waiting values, with the position's
+    /// view at hand (one value goes to [`Shaped::one_value_moves`]).
+    fn moves_seen_into(&self, state: &State, view: &View, out: &mut Vec<Action>) {
+        let seat = state.mover as usize;
+        let pieces = &state.pieces[seat];
+        let home = self.seating.home(seat);
+        // Each distinct value once, smallest first.
+        let values = distinct_ascending(&state.pool);
+        for (from, most) in self.groups(pieces, home) {
+            for count in 1..=most {
+                self.moves_of_values(state, view, &values, from, count, out);
+            }
+        }
+    }
+
+    /// [`Shaped::moves_seen_into`] with one waiting value, the common
+    /// decision: every move is new and they come in order. Whether a piece
+    /// may leave its start is asked once, and the view is built only when
+    /// some piece may move at all.
+    fn one_value_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+        let seat = state.mover as usize;
+        let pieces = &state.pieces[seat];
+        let home = self.seating.home(seat);
+        let comes_out = self.may_come_out(state, v);
+        if !comes_out && !pieces.iter().any(|&s| s > 0 && s < home) {
+            return;
+        }
+        let view = &View::new(self, state, seat);
+        let detour = self.seating.detour(seat).is_some();
+        let by = v.value;
+        for (from, most) in self.groups(pieces, home) {
+            if from == 0 && !comes_out {
+                continue;
+            }
+            for count in 1..=most {
+                if self
+                    .check_present(state, view, from, count, v, false)
+                    .is_ok()
+                {
+                    out.push(Action::Move { from, count, by });
+                }
+                if detour
+                    && self.reaches_detour(seat, from, by)
+                    && self
+                        .check_present(state, view, from, count, v, true)
+                        .is_ok()
+                {
+                    out.push(Action::Round { from, count, by });
+                }
+            }
+        }
+    }
+
+    /// The moves of `count` pieces at step `from` by each of several
+    /// waiting values (`values`: the distinct ones, smallest first), and by
+    /// sums of two dice to come out (entry: sum), sorted and without
+    /// repeats: the plain moves by ascending value, then those going round.
+    #[inline(always)]
+    fn moves_of_values(
+        &self,
+        state: &State,
+        view: &View,
+        values: &[PoolValue],
+        from: u8,
+        count: u8,
+        out: &mut Vec<Action>,
+    ) {
+        let seat = state.mover as usize;
+        let start = out.len();
+        for round in [false, true] {
+            // Going round only where the largest value reaches the detour.
+            if round
+                && !values
+                    .last()
+                    .is_some_and(|v| self.reaches_detour(seat, from, v.value))
+            {
+                break;
+            }
+            // Values of one size stand together: one move each.
+            let mut last = None;
+            for &v in values {
+                let by = v.value;
+                if last == Some(by)
+                    || (from == 0 && !self.lets_out_now(state, v))
+                    || (round && !self.reaches_detour(seat, from, by))
+                {
+                    continue;
+                }
+                if self
+                    .check_present(state, view, from, count, v, round)
+                    .is_ok()
+                {
+                    out.push(Action::moving(from, count, by, round));
+                    last = Some(by);
+                }
+            }
+        }
+        if from == 0 && self.flags().entry_sum {
+            for a in self.entry_sum_moves(state, view) {
+                if !out[start..].contains(&a) {
+                    out.push(a);
+                }
+            }
+            out[start..].sort_unstable();
+        }
+    }
+
+    /// Whether a piece of `seat` at step `from` may choose to go round its
+    /// detour with `value`: it stands before the detour and the value
+    /// reaches it, or it may go round again and the value passes its end.
+    #[inline]
+    fn reaches_detour(&self, seat: usize, from: u8, value: u8) -> bool {
+        let Some((a, b)) = self.seating.detour(seat) else {
+            return false;
+        };
+        let plain = from as u16 + value as u16;
+        (from < a && plain >= a as u16)
+            || (self.seating.detour_again(seat) && (a..=b).contains(&from) && plain > b as u16)
+    }
+
+    /// The groups of the mover's `pieces` (ascending) short of `home`, in
+    /// order: the step they stand on and how many of them may move
+    /// together (pieces leave the start one at a time; others may go as a
+    /// group when the rules say so).
+    fn groups<'p>(
+        &self,
+        pieces: &'p [u8],
+        home: u8,
+    ) -> impl DoubleEndedIterator<Item = (u8, u8)> + 'p {
+        let groups = self.flags().groups;
+        pieces
+            .chunk_by(|a, b| a == b)
+            .filter(move |group| group[0] < home)
+            .map(move |group| {
+                let from = group[0];
+                let most = if moves_together(groups, from) {
+                    group.len() as u8
+                } else {
+                    1
+                };
+                (from, most)
+            })
+    }
+
+    /// The moves of a piece out of its start by a sum of two waiting dice
+    /// that the rules allow (entry: sum); none where entry by a sum is off.
+    fn entry_sum_moves<'v>(
+        &'v self,
+        state: &'v State,
+        view: &'v View,
+    ) -> impl Iterator<Item = Action> + 'v {
+        let sums = if self.flags().entry_sum {
+            self.entry_sums(state)
+        } else {
+            ArrayVec::new()
+        };
+        sums.into_iter()
+            .filter(move |&value| {
+                let v = PoolValue {
+                    value,
+                    again: false,
+                    bonus: false,
+                };
+                self.check_present(state, view, 0, 1, v, false).is_ok()
+            })
+            .map(|value| Action::step(0, value))
+    }
+
+    /// Sums of two waiting die values, for entry by a sum (entry: sum).
+    #[inline(always)]
+    fn entry_sums(&self, state: &State) -> ArrayVec<u8, 8> {
+        // Mostly two dice: their one sum.
+        if let [a, b] = state.pool[..]
+            && !a.bonus
+            && !b.bonus
+        {
+            let mut sums = ArrayVec::new();
+            sums.push(a.value.saturating_add(b.value));
+            return sums;
+        }
+        self.entry_sums_of_many(state)
+    }
+
+    /// [`Shaped::entry_sums`] for any pool.
+    #[inline(never)]
+    fn entry_sums_of_many(&self, state: &State) -> ArrayVec<u8, 8> {
+        let mut sums = ArrayVec::new();
+        let dice: ArrayVec<u8, MAX_POOL> = state
+            .pool
+            .iter()
+            .filter(|v| !v.bonus)
+            .map(|v| v.value)
+            .collect();
+        for i in 0..dice.len() {
+            for j in i + 1..dice.len() {
+                let s = dice[i].saturating_add(dice[j]);
+                if !sums.contains(&s) && !sums.is_full() {
+                    sums.push(s);
+                }
+            }
+        }
+        sums
+    }
+
+    /// Keeps the moves after which the most values can be used in this
+    /// throw; when only one can be used, the moves using the largest (turn: use = most).
+    fn keep_most_using(&self, state: &State, view: &View, out: &mut Vec<Action>) {
+        let all = state.pool.len() as u8;
+        // Each move's depth: the whole throw where a shortcut shows it used,
+        // else counted by one search, which stops where it finds it used.
+        // Mostly few moves: their depths are kept on the stack.
+        let (mut few, mut many) = ([0u8; 64], Vec::new());
+        let depths: &mut [u8] = if out.len() <= few.len() {
+            &mut few[..out.len()]
+        } else {
+            many.resize(out.len(), 0);
+            &mut many
+        };
+        for (i, &a) in out.iter().enumerate() {
+            depths[i] = if self.leaves_other_die_usable(state, out, a)
+                || self.moved_piece_goes_on(state, a, |at, v, round| {
+                    self.check_present(state, view, at, 1, v, round).is_ok()
+                }) {
+                all
+            } else {
+                self.depth_counted(state, a, all)
+            };
+        }
+        let best = depths.iter().copied().max().unwrap_or(0);
+        let mut k = 0;
+        out.retain(|_| {
+            k += 1;
+            depths[k - 1] == best
+        });
+        if best == 1 {
+            let largest = out.iter().filter_map(|a| a.by()).max();
+            out.retain(|a| a.by().is_some() && a.by() == largest);
+        }
+    }
+
+    /// How many of the `all` waiting values can be used in this throw
+    /// with move `a`, counted in full: the search stops only where it
+    /// finds the whole throw used.
+    fn depth_counted(&self, state: &State, a: Action, all: u8) -> u8 {
+        let mut next = state.clone();
+        self.apply_fitting(&mut next, a);
+        let used = next.used.saturating_sub(state.used);
+        used + self.most_usable(state, &next, all.saturating_sub(used))
+    }
+
+    /// How many of the `all` waiting values can be used in this throw
+    /// after move `a`, found by playing it: `all` when the whole throw can,
+    /// else, for now, the values `a` uses itself.
+    pub(crate) fn depth_tried(&self, state: &State, a: Action, all: u8) -> u8 {
+        let mut next = state.clone();
+        self.apply_fitting(&mut next, a);
+        let used = next.used.saturating_sub(state.used);
+        if used >= all || self.uses_all(state, &next, all - used) {
+            all
+        } else {
+            used
+        }
+    }
+
+    /// Whether the same seat can still use `limit` values, one after
+    /// another, in the throw that `before` was in: whether
+    /// [`Shaped::most_usable`] finds `limit`, found by the first way that does.
+    fn uses_all(&self, before: &State, state: &State, limit: u8) -> bool {
+        if limit == 0 {
+            return true;
+        }
+        if state.phase != Phase::Move || state.mover != before.mover || state.turns != before.turns
+        {
+            return false;
+        }
+        if limit == 1 {
+            return self.any_move(state);
+        }
+        self.find_move(state, true, |a, view| {
+            let goes_on = |at, v, round| self.check_present(state, view, at, 1, v, round).is_ok();
+            if limit as usize == state.pool.len() && self.moved_piece_goes_on(state, a, goes_on) {
+                return true;
+            }
+            let mut next = state.clone();
+            self.apply_fitting(&mut next, a);
+            let used = next.used.saturating_sub(state.used);
+            used >= limit || self.uses_all(before, &next, limit - used)
+        })
+    }
+
+    /// Whether, with two dice waiting, the move `a` surely leaves the other
+    /// die usable, so that it uses the whole throw without being tried:
+    /// another group of the mover's pieces, on its way and out of its goal,
+    /// has a plain move by the other die among `moves` whose run of steps
+    /// does not reach the cell where `a` ends. Moving a group off its step
+    /// (or a piece out of its start) and taking pieces only open the way,
+    /// so that move stays allowed.
+    fn leaves_other_die_usable(&self, state: &State, moves: &[Action], a: Action) -> bool {
+        self.leaves_other_die_usable_by(state, a, |q, _, other| {
+            moves.iter().any(
+                |&m| matches!(m, Action::Move { from, by, .. } if from == q && by == other.value),
+            )
+        })
+    }
+
+    /// [`Shaped::leaves_other_die_usable`] with the plain moves by the other
+    /// die asked of `has_move(q, most, other)`: whether the group of `most`
+    /// pieces at step `q` has a plain move by the die `other`.
+    pub(crate) fn leaves_other_die_usable_by(
+        &self,
+        state: &State,
+        a: Action,
+        mut has_move: impl FnMut(u8, u8, PoolValue) -> bool,
+    ) -> bool {
+        let (from, by, round) = match a {
+            Action::Move { from, by, .. } => (from, by, false),
+            Action::Round { from, by, .. } => (from, by, true),
+            _ => return false,
+        };
+        let Some((end, other)) = self.end_and_other_die(state, from, by, round) else {
+            return false;
+        };
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        // The mover's steps on the cell where the move ends.
+        let ends = if end < home {
+            self.seating.meet(seat, seat, end)
+        } else {
+            [home, seating::NONE]
+        };
+        self.groups(&state.pieces[seat], home).any(|(q, most)| {
+            q != from
+                && q != 0
+                && !self.in_goal(seat, q)
+                && has_move(q, most, other)
+                && self
+                    .reach_on(seat, q, other.value, false)
+                    .is_ok_and(|to| !ends.iter().any(|&s| s != seating::NONE && s > q && s <= to))
+        })
+    }
+
+    /// With two dice waiting, neither a bonus, and a move from `from` by
+    /// one of them: the step where the move ends and the other die.
+    fn end_and_other_die(
+        &self,
+        state: &State,
+        from: u8,
+        by: u8,
+        round: bool,
+    ) -> Option<(u8, PoolValue)> {
+        let [x, y] = state.pool[..] else {
+            return None;
+        };
+        if x.bonus || y.bonus {
+            return None;
+        }
+        let other = if by == x.value {
+            y
+        } else if by == y.value {
+            x
+        } else {
+            return None;
+        };
+        let end = self.lands_on(state.mover as usize, from, by, round).ok()?;
+        Some((end, other))
+    }
+
+    /// Whether the single piece that `a` moves by one waiting die (round
+    /// its detour or not) surely goes on with each of the other values
+    /// waiting, in their order, so that `a` uses the whole throw. Each step on is checked against the
+    /// position before `a`, which holds every piece the positions after it
+    /// hold (taking pieces and leaving a cell only open the way) except the
+    /// moving piece, and a run of steps that does not reach the cell it
+    /// starts from again does not meet it: `allowed(at, v, round)` says
+    /// whether the piece may move on from step `at` by the value `v` there
+    /// (going round its detour where `round`), once the values before `v`
+    /// are used (an `allowed` that refuses what it cannot settle leaves it
+    /// to the full search). The last value may take the piece to its
+    /// track's detour: then it goes on round it or leaving it out. The
+    /// bonuses wait behind the dice (they stand after them in the pool); a
+    /// bonus before a die is left to the full search.
+    fn moved_piece_goes_on(
+        &self,
+        state: &State,
+        a: Action,
+        mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
+    ) -> bool {
+        let (from, by, round) = match a {
+            Action::Move { from, count: 1, by } => (from, by, false),
+            Action::Round { from, count: 1, by } => (from, by, true),
+            _ => return false,
+        };
+        let pool = &state.pool;
+        // A split pair is followed through the throw, and a piece leaving
+        // its start among doubles may choose its die: both left to the
+        // full search.
+        if state.split.is_some() || pool.len() < 2 || (from == 0 && pool.len() > 2) {
+            return false;
+        }
+        // The value `a` uses, as applying it picks it: a die.
+        let Some(used) = self.value_used(state, from, by).filter(|&k| !pool[k].bonus) else {
+            return false;
+        };
+        let seat = state.mover as usize;
+        let home = self.seating.home(seat);
+        let Ok(mut at) = self.lands_on(seat, from, by, round) else {
+            return false;
+        };
+        let last = if used + 1 == pool.len() {
+            used.saturating_sub(1)
+        } else {
+            pool.len() - 1
+        };
+        let mut after_bonus = false;
+        for (k, &v) in pool.iter().enumerate() {
+            if k == used {
+                continue;
+            }
+            if after_bonus && !v.bonus {
+                return false;
+            }
+            after_bonus |= v.bonus;
+            if self.in_goal(seat, at) {
+                return false;
+            }
+            if self.reaches_detour(seat, at, v.value) {
+                return k == last && self.goes_on_past_detour(seat, at, v, &mut allowed);
+            }
+            let to = at as u16 + v.value as u16;
+            if to >= home as u16 {
+                return false;
+            }
+            if self.comes_back_to(seat, at, to) {
+                return false;
+            }
+            if !allowed(at, v, false) {
+                return false;
+            }
+            at = to as u8;
+        }
+        true
+    }
+
+    /// Whether `seat`'s run of steps on from step `at` to step `to` (no
+    /// detour between) comes to the cell of `at` again, where the moved
+    /// piece stands only after its move: a going on that the position
+    /// before the move does not answer.
+    #[inline(always)]
+    pub(crate) fn comes_back_to(&self, seat: usize, at: u8, to: u16) -> bool {
+        let again = self.seating.meet(seat, seat, at);
+        again
+            .iter()
+            .any(|&s| s != seating::NONE && s > at && s as u16 <= to)
+    }
+
+    /// Whether the piece a move brought to step `at` goes on by `v` where
+    /// that takes it to its track's detour ([`Shaped::moved_piece_goes_on`]):
+    /// round the detour or leaving it out, short of home, each way as
+    /// `allowed(at, v, round)` says, a way whose steps come to the cell of
+    /// `at` again (where the piece stands only after its move) left to the
+    /// full search.
+    pub(crate) fn goes_on_past_detour(
+        &self,
+        seat: usize,
+        at: u8,
+        v: PoolValue,
+        allowed: &mut impl FnMut(u8, PoolValue, bool) -> bool,
+    ) -> bool {
+        let home = self.seating.home(seat);
+        let again = self.seating.meet(seat, seat, at);
+        [false, true].into_iter().any(|round| {
+            let Ok(target) = self.reach_on(seat, at, v.value, round) else {
+                return false;
+            };
+            let (run, then) = self.runs_passed(seat, at, target, round);
+            let within = |s: u8, (lo, hi): (u8, u8)| lo <= s && s <= hi;
+            let meets = again.iter().any(|&s| {
+                s != seating::NONE && s != at && (s == target || within(s, run) || within(s, then))
+            });
+            target < home && !meets && allowed(at, v, round)
+        })
+    }
+
+    /// The most values the same seat can still use, one after another, in
+    /// the throw that `before` was in; at most `limit`.
+    fn most_usable(&self, before: &State, state: &State, limit: u8) -> u8 {
+        if limit == 0
+            || state.phase != Phase::Move
+            || state.mover != before.mover
+            || state.turns != before.turns
+        {
+            return 0;
+        }
+        if limit == 1 {
+            // The last value: whether any move uses it is enough.
+            return u8::from(self.any_move(state));
+        }
+        let mut moves = Vec::new();
+        self.moves_into(state, &mut moves);
+        // Two dice left: one move known to leave the other usable is enough.
+        if limit == 2
+            && moves
+                .iter()
+                .any(|&a| self.leaves_other_die_usable(state, &moves, a))
+        {
+            return 2;
+        }
+        let mut best = 0;
+        for a in moves {
+            let mut next = state.clone();
+            self.apply_fitting(&mut next, a);
+            let used = next.used.saturating_sub(state.used);
+            best = best.max(used + self.most_usable(before, &next, limit.saturating_sub(used)));
+            if best == limit {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Whether some move uses a waiting value; stops at the first found.
+    fn any_move(&self, state: &State) -> bool {
+        self.find_move(state, false, |_, _| true)
+    }
+
+    /// Whether some move the rules allow on its own passes `found`; stops
+    /// at the first. It tries the moves [`Shaped::moves_into`] lists (those
+    /// leaving the start by a sum of two dice only when `sums`), pieces on
+    /// their way before those at the start, whose checks cost more; the
+    /// order does not change the answer.
+    fn find_move(
+        &self,
+        state: &State,
+        sums: bool,
+        mut found: impl FnMut(Action, &View) -> bool,
+    ) -> bool {
+        let seat = state.mover as usize;
+        let view = View::new(self, state, seat);
+        let pieces = &state.pieces[seat];
+        let home = self.seating.home(seat);
+        for (from, most) in self.groups(pieces, home).rev() {
+            for count in 1..=most {
+                for (k, &v) in state.pool.iter().enumerate() {
+                    // A value like one before it makes the same moves:
+                    // the dice of a double are tried once.
+                    if (from == 0 && !self.lets_out_now(state, v)) || state.pool[..k].contains(&v) {
+                        continue;
+                    }
+                    let by = v.value;
+                    if self
+                        .check_present(state, &view, from, count, v, false)
+                        .is_ok()
+                        && found(Action::Move { from, count, by }, &view)
+                    {
+                        return true;
+                    }
+                    if self.reaches_detour(seat, from, by)
+                        && self
+                            .check_present(state, &view, from, count, v, true)
+                            .is_ok()
+                        && found(Action::Round { from, count, by }, &view)
+                    {
+                        return true;
+                    }
+                }
+            }
+            if from == 0 && sums && self.entry_sum_moves(state, &view).any(|a| found(a, &view)) {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -2117,15 +2160,15 @@ mod tests {
             return 0;
         }
         let mut moves = Vec::new();
-        game.moves_into(state, &mut moves);
+        game.dynamic().moves_into(state, &mut moves);
         if limit == 1 {
             // One value left: what any_move asks (a sum of two dice needs two).
-            return u8::from(game.any_move(state));
+            return u8::from(game.dynamic().any_move(state));
         }
         let mut best = 0;
         for a in moves {
             let mut next = state.clone();
-            game.apply_fitting(&mut next, a);
+            game.dynamic().apply_fitting(&mut next, a);
             let used = next.used.saturating_sub(state.used);
             best = best
                 .max(used + most_usable_in_full(game, before, &next, limit.saturating_sub(used)));
@@ -2156,7 +2199,7 @@ mod tests {
                         continue;
                     }
                     let mut moves = Vec::new();
-                    game.moves_into(&state, &mut moves);
+                    game.dynamic().moves_into(&state, &mut moves);
                     check(&game, &state, &moves);
                 }
             }
@@ -2176,7 +2219,7 @@ mod tests {
                 .iter()
                 .map(|&a| {
                     let mut next = state.clone();
-                    game.apply_fitting(&mut next, a);
+                    game.dynamic().apply_fitting(&mut next, a);
                     let used = next.used.saturating_sub(state.used);
                     used + most_usable_in_full(game, state, &next, all.saturating_sub(used))
                 })
@@ -2194,8 +2237,8 @@ mod tests {
             }
             let mut kept = moves.to_vec();
             if moves.len() > 1 {
-                let view = View::new(game, state, state.mover as usize);
-                game.keep_most_using(state, &view, &mut kept);
+                let view = View::new(game.dynamic(), state, state.mover as usize);
+                game.dynamic().keep_most_using(state, &view, &mut kept);
             }
             assert_eq!(kept, expected, "in {state:?}");
             checked += 1;
@@ -2212,7 +2255,7 @@ mod tests {
     ) -> usize {
         let (mut tried, mut with_bonus) = (0, 0);
         each_use_most_decision(seed, 30, |game, state, moves| {
-            let view = View::new(game, state, state.mover as usize);
+            let view = View::new(game.dynamic(), state, state.mover as usize);
             for &a in moves {
                 if !says(game, state, moves, a, &view) {
                     continue;
@@ -2220,11 +2263,11 @@ mod tests {
                 tried += 1;
                 with_bonus += usize::from(state.pool.iter().any(|v| v.bonus));
                 let mut next = state.clone();
-                game.apply_fitting(&mut next, a);
+                game.dynamic().apply_fitting(&mut next, a);
                 assert_eq!(next.used, state.used + 1, "{a} uses one die");
                 let others = state.pool.len() as u8 - 1;
                 assert_eq!(
-                    game.most_usable(state, &next, others),
+                    game.dynamic().most_usable(state, &next, others),
                     others,
                     "after {a} the other dice are usable in {state:?}"
                 );
@@ -2239,9 +2282,12 @@ mod tests {
     #[test]
     fn a_piece_said_to_go_on_with_the_other_dice_uses_the_whole_throw() {
         shortcut_holds(9, |game, state, _, a, view| {
-            game.moved_piece_goes_on(state, a, |at, v, round| {
-                game.check_present(state, view, at, 1, v, round).is_ok()
-            })
+            game.dynamic()
+                .moved_piece_goes_on(state, a, |at, v, round| {
+                    game.dynamic()
+                        .check_present(state, view, at, 1, v, round)
+                        .is_ok()
+                })
         });
     }
 
@@ -2252,9 +2298,11 @@ mod tests {
     fn a_piece_said_to_go_on_with_its_bonus_after_the_dice_uses_the_whole_throw() {
         let with_bonus = shortcut_holds(13, |game, state, _, a, _| {
             let mut view = None;
-            game.moved_piece_goes_on(state, a, |at, v, round| {
-                game.goes_on_lazily(state, &mut view, at, v, round)
-            })
+            game.dynamic()
+                .moved_piece_goes_on(state, a, |at, v, round| {
+                    game.dynamic()
+                        .goes_on_lazily(state, &mut view, at, v, round)
+                })
         });
         assert!(
             with_bonus > 100,
@@ -2267,7 +2315,7 @@ mod tests {
     #[test]
     fn a_move_said_to_leave_the_other_die_usable_uses_the_whole_throw() {
         shortcut_holds(7, |game, state, moves, a, _| {
-            game.leaves_other_die_usable(state, moves, a)
+            game.dynamic().leaves_other_die_usable(state, moves, a)
         });
     }
 }

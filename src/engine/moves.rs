@@ -1,11 +1,12 @@
 //! Which moves the rules allow, and why a move is refused.
 //!
 //! Legal-action generation and the checked apply share one function,
-//! [`Game::check_move`], so the list of legal actions and the reason given
+//! [`Shaped::check_move`], so the list of legal actions and the reason given
 //! for a refusal can never disagree.
 
 use arrayvec::ArrayVec;
 
+use super::shape::{Shape, Shaped};
 use super::{
     Game, State,
     hot::{ENTRY_BITS, entry_bit},
@@ -83,7 +84,7 @@ pub enum Refusal {
     PairApart(CellId),
 }
 
-/// What one walk of the pieces shows of a plain move ([`Game::plain_walk`]).
+/// What one walk of the pieces shows of a plain move ([`Shaped::plain_walk`]).
 #[derive(Clone, Copy)]
 pub(crate) struct PlainWalk {
     /// The step it lands on.
@@ -94,12 +95,14 @@ pub(crate) struct PlainWalk {
     pub(crate) landing_empty: bool,
 }
 
-/// The most steps a way is walked by [`Game::clear_to_by_bytes`]: a longer
-/// one costs more than marking a view.
-pub(crate) const MAX_WALK: u16 = 12;
+/// The most steps a way is walked by [`Shaped::clear_to_by_bytes`]: the
+/// sum of two dice, and a bonus of 10 or 20 too, which the general walk
+/// ([`Shaped::detour_walk`]) took four times as long over. A longer one
+/// costs more than marking a view.
+pub(crate) const MAX_WALK: u16 = 24;
 
 /// The most steps a move that reaches its track's detour, or moves by a
-/// value past [`MAX_WALK`], is walked by [`Game::detour_walk`]: such a move
+/// value past [`MAX_WALK`], is walked by [`Shaped::detour_walk`]: such a move
 /// otherwise marks a whole view and takes the whole check.
 pub(crate) const MAX_DETOUR_WALK: u16 = 24;
 
@@ -142,7 +145,7 @@ impl Occupancy {
 /// which is rare.
 ///
 /// Without blockades, where the pieces fit in 16 bytes, the bits are not
-/// built: [`Game::held`] asks the pieces once for each landing cell
+/// built: [`Shaped::held`] asks the pieces once for each landing cell
 /// instead, which costs less (`Game::marks_view`).
 #[derive(Debug, PartialEq)]
 pub(crate) struct View {
@@ -166,7 +169,7 @@ impl View {
     /// The view of the pieces `seat` sees, made in place: it is read at
     /// once, and a copy of words just written would wait on them.
     #[inline(always)]
-    pub(crate) fn new(game: &Game, state: &State, seat: usize) -> View {
+    pub(crate) fn new<S: Shape>(game: &Shaped<S>, state: &State, seat: usize) -> View {
         let mut view = View::EMPTY;
         view.fill(game, state, seat);
         view
@@ -174,10 +177,10 @@ impl View {
 
     /// Marks an empty view with the pieces `seat` sees.
     #[inline(always)]
-    pub(crate) fn fill(&mut self, game: &Game, state: &State, seat: usize) {
+    pub(crate) fn fill<S: Shape>(&mut self, game: &Shaped<S>, state: &State, seat: usize) {
         if game.marks_view {
             // The crowded steps only when a blockade can stand.
-            match (game.hot.blockade > 0, game.seating.byte_rows(seat)) {
+            match (game.flags().blockade > 0, game.seating.byte_rows(seat)) {
                 (true, Some(rows)) => self.mark_on_way::<true>(game, state, seat, rows),
                 (false, Some(rows)) => self.mark_on_way::<false>(game, state, seat, rows),
                 (true, None) => self.mark_by_seats::<true>(game, state, seat),
@@ -235,7 +238,7 @@ impl View {
     }
 
     /// Whether another side's piece stands at step `step` (the view must
-    /// be marked; [`Game::held`] asks either way).
+    /// be marked; [`Shaped::held`] asks either way).
     #[inline]
     pub(crate) fn at(&self, step: u8) -> bool {
         self.occupied[(step >> 6) as usize] & (1 << (step & 63)) != 0
@@ -283,7 +286,7 @@ fn any_bit_in(bits: &[u64; 4], from: u8, to: u8) -> bool {
     })
 }
 
-impl Game {
+impl<S: Shape> Shaped<S> {
     /// Whether a piece of a seat that `seat`'s view holds stands on the
     /// cell of its race step `step`.
     #[inline(always)]
@@ -294,7 +297,7 @@ impl Game {
         self.held_by_bytes(state, seat, step)
     }
 
-    /// [`Game::held`] without a marked view; apart, so that the check of a
+    /// [`Shaped::held`] without a marked view; apart, so that the check of a
     /// game with blockades stays small.
     #[inline(never)]
     pub(crate) fn held_by_bytes(&self, state: &State, seat: usize, step: u8) -> bool {
@@ -324,7 +327,7 @@ impl Game {
         self.side_counts_scanned(state, seat, step)
     }
 
-    /// [`Game::side_counts_at`] seat by seat, for pieces of any number.
+    /// [`Shaped::side_counts_at`] seat by seat, for pieces of any number.
     fn side_counts_scanned(&self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
         let mut counts = [(0u8, 0u8); MAX_SEATS];
         for (other, steps) in state.pieces.iter().enumerate() {
@@ -349,7 +352,7 @@ impl Game {
     /// The side whose blockade on the cell of `seat`'s step `step` is made
     /// of pieces of two or more of its seats, if there is one.
     fn partners_blockade_at(&self, state: &State, seat: usize, step: u8) -> Option<u8> {
-        let blockade = self.hot.blockade;
+        let blockade = self.flags().blockade;
         self.side_counts_at(state, seat, step)
             .iter()
             .position(|&(pieces, seats)| pieces >= blockade && seats >= 2)
@@ -361,7 +364,7 @@ impl Game {
     fn largest_at(&self, state: &State, seat: usize, step: u8, skip_side: Option<u8>) -> u8 {
         // The sides left out, a bit each, and a pass over every side
         // without a branch on which: a filtered search costs a guess a side.
-        let own = u32::from(!self.hot.view_own) << self.side[seat];
+        let own = u32::from(!self.flags().view_own) << self.side[seat];
         let skipped = skip_side.map_or(0, |s| 1u32 << s);
         let left_out = own | skipped;
         let counts = self.side_counts_at(state, seat, step);
@@ -374,7 +377,7 @@ impl Game {
     }
 }
 
-impl Game {
+impl<S: Shape> Shaped<S> {
     /// Checks a move of `count` pieces of the seat to move from step
     /// `from` by `value`; on success, the step they reach.
     pub(crate) fn check_move(
@@ -407,12 +410,12 @@ impl Game {
         self.check_present(state, view, from, count, value, round)
     }
 
-    /// [`Game::check_move`] for `count` (one or more) of the mover's pieces
+    /// [`Shaped::check_move`] for `count` (one or more) of the mover's pieces
     /// known to stand at step `from`, before home: what move generation asks.
     /// The common case (pieces on their way by a die, short of home, not
     /// reaching a detour, past no crowded step, to a cell no other side
     /// holds, within the cell's limits) is answered here; everything else
-    /// by [`Game::check_target`].
+    /// by [`Shaped::check_target`].
     #[inline(always)]
     pub(crate) fn check_present(
         &self,
@@ -424,7 +427,7 @@ impl Game {
         round: bool,
     ) -> Result<u8, Refusal> {
         let seat = state.mover as usize;
-        let blockade = self.hot.blockade;
+        let blockade = self.flags().blockade;
         // Anything in the way or on the cell: the whole check decides.
         let in_way = |target: u8| {
             (blockade > 0 && view.any_crowded_in(from + 1, target - 1, blockade))
@@ -438,7 +441,7 @@ impl Game {
 
     /// The step a plain move of `count` of the mover's pieces from step
     /// `from` by `value` reaches, where only what stands in its way or on
-    /// its cell can refuse it ([`Game::check_present`]'s common case: on
+    /// its cell can refuse it ([`Shaped::check_present`]'s common case: on
     /// their way by a die, short of home, not reaching a detour, no pair
     /// of a blockade followed, within the cell's limits). `None` where the
     /// whole check must decide.
@@ -453,26 +456,26 @@ impl Game {
     ) -> Option<u8> {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        let hot = &self.hot;
+        let flags = self.flags();
         let target = from as u16 + value.value as u16;
         // Plain: none of the detour, bonus order or cell limits applies.
-        let plain = hot.plain & (1 << seat) != 0;
+        let plain = self.hot.plain & (1 << seat) != 0;
         let whole = from == 0
             || round
-            || (count > 1 && !hot.groups)
+            || (count > 1 && !flags.groups)
             || target >= home as u16
             || (!plain
-                && ((value.bonus && hot.bonus_after_dice)
+                && ((value.bonus && flags.bonus_after_dice)
                     || self.seating.comes_to_detour(seat, from, target)))
             || state.split.is_some()
             || (!plain && !self.room_for(state, seat, target as u8, count));
         (!whole).then_some(target as u8)
     }
 
-    /// Whether [`Game::check_present`] surely allows the move, seen from
-    /// the pieces without a view: its walk ([`Game::plain_walk`]) finds the
+    /// Whether [`Shaped::check_present`] surely allows the move, seen from
+    /// the pieces without a view: its walk ([`Shaped::plain_walk`]) finds the
     /// way and the landing cell clear; `false` where only the check can
-    /// tell. What [`Game::allowed_lazily`] answers first, asked alone by
+    /// tell. What [`Shaped::allowed_lazily`] answers first, asked alone by
     /// the tests.
     #[cfg(test)]
     pub(crate) fn plainly_allowed(
@@ -494,8 +497,8 @@ impl Game {
 
     /// What the pieces alone show of a plain move of the mover's `count`
     /// pieces on their way from step `from` by `value`, in one walk of its
-    /// steps: `None` where the move is not plain ([`Game::plain_target`])
-    /// or its way cannot be walked ([`Game::walk_by_bytes`]).
+    /// steps: `None` where the move is not plain ([`Shaped::plain_target`])
+    /// or its way cannot be walked ([`Shaped::walk_by_bytes`]).
     #[inline(always)]
     fn plain_walk(
         &self,
@@ -515,12 +518,12 @@ impl Game {
         })
     }
 
-    /// [`Game::check_present`] with the view made only if the pieces alone
-    /// do not answer: a move they show allowed ([`Game::plain_walk`],
-    /// [`Game::plainly_enters`]), or refused whatever stands in the way (a
+    /// [`Shaped::check_present`] with the view made only if the pieces alone
+    /// do not answer: a move they show allowed ([`Shaped::plain_walk`],
+    /// [`Shaped::plainly_enters`]), or refused whatever stands in the way (a
     /// bonus that waits for the dice, a move past home), or whose way is
     /// clear but for its landing cell, checked with a view of that cell
-    /// alone ([`Game::landing_view`]).
+    /// alone ([`Shaped::landing_view`]).
     #[inline(always)]
     pub(crate) fn allowed_lazily(
         &self,
@@ -576,7 +579,7 @@ impl Game {
 
     /// What one walk of the pieces shows of a move on its way that reaches
     /// its track's detour (going round it, or leaving it out) or has a
-    /// value past the walk of a plain move, as [`Game::check_target`]
+    /// value past the walk of a plain move, as [`Shaped::check_target`]
     /// checks it: the steps passed in one run or two (a move round the
     /// detour again passes its end, then goes on from its start; a move
     /// leaving it out passes none of its steps), and the landing cell.
@@ -594,7 +597,7 @@ impl Game {
     ) -> Option<PlainWalk> {
         let seat = state.mover as usize;
         let home = self.seating.home(seat);
-        if (count > 1 && !self.hot.groups)
+        if (count > 1 && !self.flags().groups)
             || state.split.is_some()
             || self.waits_for_dice(state, value)
         {
@@ -610,7 +613,7 @@ impl Game {
             return None;
         }
         let word = state.pieces.first_word();
-        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
+        let crowd = if self.flags().blockade > 1 { 2 } else { 1 };
         let clear = |(lo, hi): (u8, u8)| {
             hi < lo
                 || self
@@ -627,8 +630,8 @@ impl Game {
         })
     }
 
-    /// [`Game::allowed_lazily`] once the walk of the pieces is known:
-    /// `walk` is what [`Game::plain_walk`] gives for a move on its way
+    /// [`Shaped::allowed_lazily`] once the walk of the pieces is known:
+    /// `walk` is what [`Shaped::plain_walk`] gives for a move on its way
     /// (`None` where it gives nothing, or for a move out of the start or round).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
@@ -695,13 +698,13 @@ impl Game {
     /// alone, which answers the whole check of this move as the whole view
     /// does, for a few instructions where the whole view costs hundreds.
     /// `None` where the pieces do not show that. A move on its way reads
-    /// the same from its one walk in [`Game::allowed_lazily`]; this asks
+    /// the same from its one walk in [`Shaped::allowed_lazily`]; this asks
     /// it of any move, out of the start too.
     #[inline(always)]
     fn landing_view(&self, state: &State, from: u8, count: u8, value: PoolValue) -> Option<View> {
         let seat = state.mover as usize;
         let target = if from == 0 {
-            (count == 1 && !self.hot.entry_moves_score).then_some(1)?
+            (count == 1 && !self.flags().entry_moves_score).then_some(1)?
         } else {
             self.plain_target(state, from, count, value, false)?
         };
@@ -729,16 +732,16 @@ impl Game {
         view
     }
 
-    /// Whether [`Game::check_present`] surely lets one piece leave its
+    /// Whether [`Shaped::check_present`] surely lets one piece leave its
     /// start by `value` to its first step, seen from the pieces without a
     /// view: the value lets it out, and nobody the view would hold stands
-    /// there (room being sure, as for a move on the way: [`Game::plain_walk`]).
+    /// there (room being sure, as for a move on the way: [`Shaped::plain_walk`]).
     #[inline(always)]
     fn plainly_enters(&self, state: &State, count: u8, value: PoolValue) -> bool {
         let seat = state.mover as usize;
         count == 1
             && !value.bonus
-            && !self.hot.entry_moves_score
+            && !self.flags().entry_moves_score
             && self.lets_out_now(state, value)
             && self.room_for(state, seat, 1, 1)
             && self.clear_to_by_bytes(state, seat, 0, 1)
@@ -748,7 +751,7 @@ impl Game {
     /// (turn: bonus = after_dice), where the whole check refuses it.
     #[inline(always)]
     fn waits_for_dice(&self, state: &State, value: PoolValue) -> bool {
-        value.bonus && self.hot.bonus_after_dice && state.pool.iter().any(|v| !v.bonus)
+        value.bonus && self.flags().bonus_after_dice && state.pool.iter().any(|v| !v.bonus)
     }
 
     /// Whether a plain move of `seat`'s pieces on their way from step
@@ -773,10 +776,14 @@ impl Game {
     pub(crate) fn clear_to(&self, view: &View, from: u8, target: u16, home: u8) -> bool {
         target < home as u16
             && !view.at(target as u8)
-            && !view.any_crowded_in(from + 1, (target as u8).wrapping_sub(1), self.hot.blockade)
+            && !view.any_crowded_in(
+                from + 1,
+                (target as u8).wrapping_sub(1),
+                self.flags().blockade,
+            )
     }
 
-    /// [`Game::clear_to`] for `seat`'s move from step `from` to step
+    /// [`Shaped::clear_to`] for `seat`'s move from step `from` to step
     /// `target`, asked of the pieces where they fit in 16 bytes instead of
     /// a marked view: one comparison of them all for each step on the way,
     /// counting the pieces the view would hold there. `false` where they
@@ -814,7 +821,7 @@ impl Game {
         if target >= self.seating.home(seat) as u16 || target > from as u16 + MAX_WALK {
             return None;
         }
-        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
+        let crowd = if self.flags().blockade > 1 { 2 } else { 1 };
         Some((state.pieces.first_word(), crowd))
     }
 
@@ -823,21 +830,21 @@ impl Game {
     /// own_max); `false` when only the whole check can tell.
     #[inline(always)]
     pub(crate) fn room_for(&self, state: &State, seat: usize, target: u8, count: u8) -> bool {
-        let hot = &self.hot;
-        if hot.own_max == 0 && hot.stack_max == 0 {
+        let flags = self.flags();
+        if flags.own_max == 0 && flags.stack_max == 0 {
             return true;
         }
         // A view that holds every seat saw nothing there; else partners
         // may stand there unseen, which only the whole check counts.
-        let there = if hot.view_own {
+        let there = if flags.view_own {
             0
-        } else if hot.stack_max > 0 {
+        } else if flags.stack_max > 0 {
             return false;
         } else {
             self.own_on(state, seat, target)
         };
-        (hot.own_max == 0 || there + count <= hot.own_max)
-            && (hot.stack_max == 0 || there + count <= hot.stack_max)
+        (flags.own_max == 0 || there + count <= flags.own_max)
+            && (flags.stack_max == 0 || there + count <= flags.stack_max)
     }
 
     /// How many of `seat`'s own pieces stand on the cell of its race step `step`.
@@ -850,7 +857,7 @@ impl Game {
             .count() as u8
     }
 
-    /// The whole of [`Game::check_present`].
+    /// The whole of [`Shaped::check_present`].
     #[inline(never)]
     pub(crate) fn check_target(
         &self,
@@ -862,7 +869,7 @@ impl Game {
         round: bool,
     ) -> Result<u8, Refusal> {
         let seat = state.mover as usize;
-        let hot = &self.hot;
+        let flags = self.flags();
         let home = self.seating.home(seat);
         if self.waits_for_dice(state, value) {
             return Err(Refusal::BonusAfterDice);
@@ -875,7 +882,7 @@ impl Game {
             if !self.entry_allows(first, value) {
                 return Err(Refusal::EntryValue { first });
             }
-            if hot.entry_moves_score {
+            if flags.entry_moves_score {
                 self.reach_on(seat, 0, value.value, round)?
             } else if round {
                 return Err(Refusal::NoDetour);
@@ -883,12 +890,12 @@ impl Game {
                 1
             }
         } else {
-            if count > 1 && !hot.groups {
+            if count > 1 && !flags.groups {
                 return Err(Refusal::NoGroups);
             }
             self.reach_on(seat, from, value.value, round)?
         };
-        let blockade = hot.blockade;
+        let blockade = flags.blockade;
         let mut jumped = false;
         if blockade > 0 {
             // The steps passed, in one run or two (`Game::runs_passed`).
@@ -907,23 +914,23 @@ impl Game {
             let side = self.side[seat];
             let largest = self.largest_at(state, seat, target, Some(side));
             if largest > 0 {
-                let takes = hot.by_landing && self.takes_on(seat, from, target);
+                let takes = flags.by_landing && self.takes_on(seat, from, target);
                 if takes
                     && blockade > 0
                     && largest >= blockade
-                    && !(hot.take_as_many && count >= largest)
+                    && !(flags.take_as_many && count >= largest)
                 {
                     return Err(Refusal::LandOnBlockade(
                         self.track(seat).cell(target),
                         largest,
                     ));
                 }
-                if !takes && !hot.safe_shared {
+                if !takes && !flags.safe_shared {
                     return Err(Refusal::SafeTaken(self.track(seat).cell(target)));
                 }
                 // A jump over a blockade lands on an empty cell or takes
                 // what stands there (stacks: pass = with_doubles).
-                if jumped && hot.doubles_pass && !takes {
+                if jumped && flags.doubles_pass && !takes {
                     return Err(Refusal::JumpLanding(self.track(seat).cell(target)));
                 }
             }
@@ -936,12 +943,12 @@ impl Game {
             return Err(Refusal::PairApart(self.track(seat).cell(target)));
         }
         // Home holds pieces like any cell when the goal is longer (home: goal).
-        if (hot.stack_max > 0 || hot.own_max > 0) && (target < home || hot.goal > 1) {
-            if hot.view_own && !occupied && target < home {
+        if (flags.stack_max > 0 || flags.own_max > 0) && (target < home || flags.goal > 1) {
+            if flags.view_own && !occupied && target < home {
                 // The view holds every seat's pieces and none stands on
                 // the cell: only the moving pieces will.
-                if (hot.own_max > 0 && count > hot.own_max)
-                    || (hot.stack_max > 0 && count > hot.stack_max)
+                if (flags.own_max > 0 && count > flags.own_max)
+                    || (flags.stack_max > 0 && count > flags.stack_max)
                 {
                     return Err(Refusal::CellFull(self.track(seat).cell(target)));
                 }
@@ -952,9 +959,9 @@ impl Game {
         Ok(target)
     }
 
-    /// What [`Game::check_target`] answers for a plain move of the mover's
+    /// What [`Shaped::check_target`] answers for a plain move of the mover's
     /// `count` pieces on their way from step `from` to step `target` whose
-    /// way is clear ([`Game::plain_walk`] found no step passed crowded) and
+    /// way is clear ([`Shaped::plain_walk`] found no step passed crowded) and
     /// whose landing cell holds pieces: read from one comparison of all the
     /// pieces with those that could stand on the cell, where each side is
     /// one seat and the other pieces there are one seat's. `None` where
@@ -968,7 +975,7 @@ impl Game {
         target: u8,
     ) -> Option<bool> {
         let seat = state.mover as usize;
-        let hot = &self.hot;
+        let flags = self.flags();
         if !self.side_a_seat {
             return None;
         }
@@ -977,7 +984,7 @@ impl Game {
             .bytes_matching(self.seating.all_steps(seat, target)?);
         let mine = here & self.seating.seat_bytes(seat);
         let others = here & !mine;
-        let takes = hot.by_landing && self.takes_on(seat, from, target);
+        let takes = flags.by_landing && self.takes_on(seat, from, target);
         if others != 0 {
             // The most pieces of one other side: all of one seat's, or
             // the whole check counts them side by side.
@@ -989,29 +996,29 @@ impl Game {
             }
             let largest = others.count_ones() as u8;
             if takes
-                && hot.blockade > 0
-                && largest >= hot.blockade
-                && !(hot.take_as_many && count >= largest)
+                && flags.blockade > 0
+                && largest >= flags.blockade
+                && !(flags.take_as_many && count >= largest)
             {
                 return Some(false);
             }
-            if !takes && !hot.safe_shared {
+            if !takes && !flags.safe_shared {
                 return Some(false);
             }
         }
-        if hot.stack_max > 0 || hot.own_max > 0 {
+        if flags.stack_max > 0 || flags.own_max > 0 {
             // As [`Game::check_cell_room`] counts them: pieces moving within
             // the cell do not count twice; others stay unless taken.
             let [a, b] = self.seating.meet(seat, seat, target);
             let leaving = if from == a || from == b { count } else { 0 };
             let own = (mine.count_ones() as u8).saturating_sub(leaving);
-            let staying = if hot.stack_max > 0 && !takes {
+            let staying = if flags.stack_max > 0 && !takes {
                 others.count_ones() as u8
             } else {
                 0
             };
-            if (hot.own_max > 0 && own + count > hot.own_max)
-                || (hot.stack_max > 0 && own + staying + count > hot.stack_max)
+            if (flags.own_max > 0 && own + count > flags.own_max)
+                || (flags.stack_max > 0 && own + staying + count > flags.stack_max)
             {
                 return Some(false);
             }
@@ -1024,7 +1031,7 @@ impl Game {
     #[inline]
     pub(crate) fn in_goal(&self, seat: usize, step: u8) -> bool {
         let home = self.seating.home(seat);
-        step <= home && step as u16 + self.hot.goal as u16 > home as u16
+        step <= home && step as u16 + self.flags().goal as u16 > home as u16
     }
 
     /// Checks that a move of `count` pieces by `value` may pass the
@@ -1039,12 +1046,12 @@ impl Game {
         value: PoolValue,
     ) -> Result<bool, Refusal> {
         let seat = state.mover as usize;
-        let hot = &self.hot;
-        let blockade = hot.blockade;
+        let flags = self.flags();
+        let blockade = flags.blockade;
         let mut jumped = false;
         for at in view.crowded_in(lo, hi, blockade) {
             let n = self.largest_at(state, seat, at, None);
-            if hot.mixed_open && n == blockade {
+            if flags.mixed_open && n == blockade {
                 // Partners' blockade: open to their side; a single
                 // seat's: closed to all (stacks: mixed = open_to_side).
                 if self.partners_blockade_at(state, seat, at) != Some(self.side[seat]) {
@@ -1052,8 +1059,8 @@ impl Game {
                 }
                 continue;
             }
-            let passes = (hot.group_passes && count >= n)
-                || (hot.doubles_pass && state.doubles && !value.bonus && n == blockade);
+            let passes = (flags.group_passes && count >= n)
+                || (flags.doubles_pass && state.doubles && !value.bonus && n == blockade);
             if n >= blockade && !passes {
                 return Err(Refusal::Blockade(self.track(seat).cell(at), n));
             }
@@ -1067,7 +1074,7 @@ impl Game {
     /// none is on the board.
     #[inline]
     pub(crate) fn comes_out_first(&self, state: &State, seat: usize) -> bool {
-        if self.hot.first_of_game {
+        if self.flags().first_of_game {
             !state.entered[seat]
         } else {
             // Sorted: after the pieces at the start, the next is out or home.
@@ -1084,13 +1091,13 @@ impl Game {
     #[inline(always)]
     pub(crate) fn lets_out_now(&self, state: &State, value: PoolValue) -> bool {
         self.may_leave_start(value)
-            && (!self.hot.first_differs
+            && (!self.flags().first_differs
                 || self.entry_allows(self.comes_out_first(state, state.mover as usize), value))
     }
 
-    /// [`Game::lets_out_now`] where it is known whether the mover has no
+    /// [`Shaped::lets_out_now`] where it is known whether the mover has no
     /// piece on its way (between its start and home), as
-    /// [`Game::comes_out_first`] asks.
+    /// [`Shaped::comes_out_first`] asks.
     #[inline(always)]
     pub(crate) fn lets_out_given(
         &self,
@@ -1098,16 +1105,16 @@ impl Game {
         value: PoolValue,
         none_on_way: bool,
     ) -> bool {
-        let first = if self.hot.first_of_game {
+        let first = if self.flags().first_of_game {
             !state.entered[state.mover as usize]
         } else {
             none_on_way
         };
         self.may_leave_start_at_once(value)
-            && (!self.hot.first_differs || self.entry_allows(first, value))
+            && (!self.flags().first_differs || self.entry_allows(first, value))
     }
 
-    /// [`Game::may_leave_start`] in place, where the one-value passes ask
+    /// [`Shaped::may_leave_start`] in place, where the one-value passes ask
     /// it at every throw: a call of its own costs them more than its bit
     /// test. Values too large for the bit sets go to the rules, apart.
     #[inline(always)]
@@ -1128,7 +1135,7 @@ impl Game {
         self.entry_any_bit(value)
     }
 
-    /// [`Game::may_leave_start`] for a value below [`ENTRY_BITS`], read
+    /// [`Shaped::may_leave_start`] for a value below [`ENTRY_BITS`], read
     /// off the table of entry throws: a piece that is not the first, or the first.
     #[inline(always)]
     fn entry_any_bit(&self, value: PoolValue) -> bool {
@@ -1158,13 +1165,13 @@ impl Game {
         count: u8,
         target: u8,
     ) -> Result<(), Refusal> {
-        let hot = &self.hot;
+        let flags = self.flags();
         let safe = !self.takes_on(seat, from, target);
         if target == self.seating.home(seat) {
             // Only the seat's own pieces stand in its goal.
             let own = state.pieces[seat].iter().filter(|&&s| s == target).count() as u8;
-            if (hot.own_max > 0 && own + count > hot.own_max)
-                || (hot.stack_max > 0 && own + count > hot.stack_max)
+            if (flags.own_max > 0 && own + count > flags.own_max)
+                || (flags.stack_max > 0 && own + count > flags.stack_max)
             {
                 return Err(Refusal::CellFull(self.track(seat).cell(target)));
             }
@@ -1178,8 +1185,8 @@ impl Game {
             None => self.cell_counts_scanned(state, seat, safe, target),
         };
         let own = own.saturating_sub(leaving);
-        if (hot.own_max > 0 && own + count > hot.own_max)
-            || (hot.stack_max > 0 && own + staying + count > hot.stack_max)
+        if (flags.own_max > 0 && own + count > flags.own_max)
+            || (flags.stack_max > 0 && own + staying + count > flags.stack_max)
         {
             return Err(Refusal::CellFull(self.track(seat).cell(target)));
         }
@@ -1198,11 +1205,11 @@ impl Game {
         safe: bool,
         steps: [u128; 2],
     ) -> (u8, u8) {
-        let hot = &self.hot;
+        let flags = self.flags();
         let here = state.pieces.bytes_matching(steps);
         let mine = here & self.seating.seat_bytes(seat);
         // Without a limit on all pieces, only the seat's own pieces count.
-        if hot.stack_max == 0 {
+        if flags.stack_max == 0 {
             return (mine.count_ones() as u8, 0);
         }
         let mut staying = 0u8;
@@ -1214,9 +1221,9 @@ impl Game {
         (mine.count_ones() as u8, staying)
     }
 
-    /// [`Game::cell_counts_by_bytes`] seat by seat, for pieces of any number.
+    /// [`Shaped::cell_counts_by_bytes`] seat by seat, for pieces of any number.
     fn cell_counts_scanned(&self, state: &State, seat: usize, safe: bool, target: u8) -> (u8, u8) {
-        let hot = &self.hot;
+        let flags = self.flags();
         // Race steps are never NONE, so a missing step matches no piece.
         let on = |steps: &[u8], [a, b]: [u8; 2]| {
             steps.iter().filter(|&&s| s == a || s == b).count() as u8
@@ -1224,7 +1231,7 @@ impl Game {
         let mut own = 0u8;
         let mut staying = 0u8;
         // Without a limit on all pieces, only the seat's own pieces count.
-        let counted = if hot.stack_max == 0 {
+        let counted = if flags.stack_max == 0 {
             seat..seat + 1
         } else {
             0..state.pieces.len()
@@ -1248,7 +1255,7 @@ impl Game {
     #[inline(always)]
     fn stays_under(&self, seat: usize, other: usize, safe: bool) -> bool {
         let partner = self.side[other] == self.side[seat];
-        !self.hot.by_landing || safe || (partner && !self.hot.partners)
+        !self.flags().by_landing || safe || (partner && !self.flags().partners)
     }
 
     /// Whether a piece of `seat` moving from `from` may take on its step
@@ -1256,12 +1263,12 @@ impl Game {
     /// where the rules allow it (capture: own_entry).
     #[inline(always)]
     pub(crate) fn takes_on(&self, seat: usize, from: u8, target: u8) -> bool {
-        if !self.hot.any_safe {
+        if !self.flags().any_safe {
             return true;
         }
         // Without a branch on the cell: whether a move lands on a safe
         // one is chance, and the processor would guess it wrong.
-        let own_entry = match self.hot.own_entry {
+        let own_entry = match self.flags().own_entry {
             OwnEntry::No => false,
             OwnEntry::Entering => from == 0,
             OwnEntry::Always => true,
@@ -1284,7 +1291,7 @@ impl Game {
 
     /// The step where a move of `seat`'s pieces from `from` by `value`
     /// ends: step 1 for a piece leaving its start, unless it moves the
-    /// score (entry: moves); else [`Game::reach_on`].
+    /// score (entry: moves); else [`Shaped::reach_on`].
     #[inline(always)]
     pub(crate) fn lands_on(
         &self,
@@ -1293,7 +1300,7 @@ impl Game {
         value: u8,
         round: bool,
     ) -> Result<u8, Refusal> {
-        if from == 0 && !self.hot.entry_moves_score {
+        if from == 0 && !self.flags().entry_moves_score {
             Ok(1)
         } else {
             self.reach_on(seat, from, value, round)
@@ -1322,7 +1329,7 @@ impl Game {
         self.reach_on_worked_out(seat, from, value, round)
     }
 
-    /// [`Game::reach_on`] worked out from the track and the rules of home.
+    /// [`Shaped::reach_on`] worked out from the track and the rules of home.
     pub(crate) fn reach_on_worked_out(
         &self,
         seat: usize,
@@ -1355,7 +1362,7 @@ impl Game {
                 let target = plain + (b - a + 1) as u16;
                 if target <= home as u16 {
                     Ok(target as u8)
-                } else if !self.hot.home_exact {
+                } else if !self.flags().home_exact {
                     Ok(home)
                 } else {
                     Err(Refusal::Overshoot)
@@ -1372,12 +1379,12 @@ impl Game {
         if target <= home as u16 {
             return Ok(target as u8);
         }
-        let hot = &self.hot;
-        if !hot.home_exact {
+        let flags = self.flags();
+        if !flags.home_exact {
             return Ok(home);
         }
         let short = home - from;
-        if hot.near_smallest && short < hot.smallest && value == hot.smallest {
+        if flags.near_smallest && short < flags.smallest && value == flags.smallest {
             return Ok(home);
         }
         Err(Refusal::Overshoot)
@@ -1429,9 +1436,9 @@ mod tests {
                     continue;
                 }
                 let seat = state.mover as usize;
-                let view = View::new(&game, &state, seat);
+                let view = View::new(game.dynamic(), &state, seat);
                 let home = game.seating.home(seat);
-                for (from, size) in game.groups(&state.pieces[seat], home) {
+                for (from, size) in game.dynamic().groups(&state.pieces[seat], home) {
                     for count in 1..=size {
                         for value in 1..=most {
                             let v = PoolValue {
@@ -1449,7 +1456,7 @@ mod tests {
 
     /// What one walk of the pieces shows of a move round a detour, or
     /// leaving it out, or by a value past the plain walk
-    /// ([`Game::detour_walk`]), is what the whole check finds: where it
+    /// ([`Shaped::detour_walk`]), is what the whole check finds: where it
     /// shows the way and the landing cell clear, the move is allowed to
     /// its step; where it shows a step passed crowded by a blockade, the
     /// whole view sees one there too. For every group of the mover by every
@@ -1463,10 +1470,12 @@ mod tests {
                 return;
             }
             for round in [false, true] {
-                let Some(walk) = game.detour_walk(state, from, count, v, round) else {
+                let Some(walk) = game.dynamic().detour_walk(state, from, count, v, round) else {
                     continue;
                 };
-                let checked = game.check_target(state, view, from, count, v, round);
+                let checked = game
+                    .dynamic()
+                    .check_target(state, view, from, count, v, round);
                 let at = format!(
                     "{name}: {count} from {from} by {} (round {round}) in {state:?}",
                     v.value
@@ -1505,16 +1514,21 @@ mod tests {
                 if from == 0 {
                     return;
                 }
-                let Some(walk) = game.plain_walk(state, from, count, v) else {
+                let Some(walk) = game.dynamic().plain_walk(state, from, count, v) else {
                     return;
                 };
                 if !walk.passed || walk.landing_empty {
                     return;
                 }
-                let Some(allowed) = game.landing_allowed(state, from, count, walk.target) else {
+                let Some(allowed) = game
+                    .dynamic()
+                    .landing_allowed(state, from, count, walk.target)
+                else {
                     return;
                 };
-                let checked = game.check_target(state, view, from, count, v, false);
+                let checked = game
+                    .dynamic()
+                    .check_target(state, view, from, count, v, false);
                 assert_eq!(
                     allowed,
                     checked.is_ok(),
@@ -1532,7 +1546,7 @@ mod tests {
     }
 
     /// A move the pieces alone show allowed ([`Game::plainly_allowed`],
-    /// and out of the start [`Game::plainly_enters`]) is one the whole
+    /// and out of the start [`Shaped::plainly_enters`]) is one the whole
     /// check allows, to the same step, for every group of the mover by
     /// every value up to the longest walk, in positions of random games of
     /// every bundled race.
@@ -1544,15 +1558,20 @@ mod tests {
             MAX_WALK as u8,
             |name, game, state, view, from, count, v| {
                 let (plainly, to) = if from == 0 {
-                    (game.plainly_enters(state, count, v), 1)
+                    (game.dynamic().plainly_enters(state, count, v), 1)
                 } else {
-                    (game.plainly_allowed(state, from, count, v), from + v.value)
+                    (
+                        game.dynamic().plainly_allowed(state, from, count, v),
+                        from + v.value,
+                    )
                 };
                 if !plainly {
                     left += 1;
                     return;
                 }
-                let checked = game.check_target(state, view, from, count, v, false);
+                let checked = game
+                    .dynamic()
+                    .check_target(state, view, from, count, v, false);
                 assert_eq!(
                     checked,
                     Ok(to),
@@ -1570,7 +1589,7 @@ mod tests {
     }
 
     /// Where the pieces show only the landing cell of a move taken
-    /// ([`Game::landing_view`]), the view of that cell alone answers the
+    /// ([`Shaped::landing_view`]), the view of that cell alone answers the
     /// whole check as the whole view does, for every group of the mover by
     /// every value up to the longest walk, in positions of random games of
     /// every bundled race.
@@ -1581,11 +1600,15 @@ mod tests {
             53,
             MAX_WALK as u8,
             |name, game, state, view, from, count, v| {
-                let Some(landing) = game.landing_view(state, from, count, v) else {
+                let Some(landing) = game.dynamic().landing_view(state, from, count, v) else {
                     return;
                 };
-                let whole = game.check_present(state, view, from, count, v, false);
-                let alone = game.check_present(state, &landing, from, count, v, false);
+                let whole = game
+                    .dynamic()
+                    .check_present(state, view, from, count, v, false);
+                let alone = game
+                    .dynamic()
+                    .check_present(state, &landing, from, count, v, false);
                 assert_eq!(
                     alone, whole,
                     "{name}: {count} from {from} by {} in {state:?}",
@@ -1611,11 +1634,13 @@ mod tests {
         let (mut past, mut short) = (0usize, 0usize);
         each_group_move(47, 20, |name, game, state, view, from, count, v| {
             let seat = state.mover as usize;
-            if !game.plainly_overshoots(seat, from, v.value) {
+            if !game.dynamic().plainly_overshoots(seat, from, v.value) {
                 short += 1;
                 return;
             }
-            let checked = game.check_present(state, view, from, count, v, false);
+            let checked = game
+                .dynamic()
+                .check_present(state, view, from, count, v, false);
             assert!(
                 checked.is_err(),
                 "{name}: {count} from {from} by {} allowed in {state:?}",
@@ -1643,7 +1668,7 @@ mod tests {
                     }
                     let view = by_seats(&game, &state, seat);
                     for step in 1..game.seating.home(seat) {
-                        let asked = game.held_by_bytes(&state, seat, step);
+                        let asked = game.dynamic().held_by_bytes(&state, seat, step);
                         assert_eq!(asked, view.at(step), "{name}: seat {seat}, step {step}");
                         held += usize::from(asked);
                     }
@@ -1666,8 +1691,8 @@ mod tests {
                     for value in 0..=60 {
                         for round in [false, true] {
                             assert_eq!(
-                                game.reach_on(seat, from, value, round),
-                                game.reach_on_worked_out(seat, from, value, round),
+                                game.dynamic().reach_on(seat, from, value, round),
+                                game.dynamic().reach_on_worked_out(seat, from, value, round),
                                 "{name}: seat {seat}, from {from}, value {value}, round {round}"
                             );
                         }
@@ -1699,10 +1724,10 @@ mod tests {
                         continue;
                     }
                     for step in 1..game.seating.home(seat) {
-                        let counts = game.side_counts_at(&state, seat, step);
+                        let counts = game.dynamic().side_counts_at(&state, seat, step);
                         assert_eq!(
                             counts,
-                            game.side_counts_scanned(&state, seat, step),
+                            game.dynamic().side_counts_scanned(&state, seat, step),
                             "{name}: seat {seat}, step {step}, pieces {:?}",
                             state.pieces
                         );
@@ -1726,7 +1751,7 @@ mod tests {
     #[test]
     fn one_comparison_counts_the_room_on_a_cell() {
         let (mut compared, mut crowded) = (0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| g.hot.stack_max > 0 || g.hot.own_max > 0) {
+        for (name, game) in races().filter(|(_, g)| g.flags.stack_max > 0 || g.flags.own_max > 0) {
             for state in positions(&game, 8, 2000).into_iter().step_by(4) {
                 for seat in 0..game.seats().len() {
                     for step in 1..game.seating.home(seat) {
@@ -1734,10 +1759,12 @@ mod tests {
                             continue;
                         };
                         for safe in [false, true] {
-                            let counts = game.cell_counts_by_bytes(&state, seat, safe, steps);
+                            let counts = game
+                                .dynamic()
+                                .cell_counts_by_bytes(&state, seat, safe, steps);
                             assert_eq!(
                                 counts,
-                                game.cell_counts_scanned(&state, seat, safe, step),
+                                game.dynamic().cell_counts_scanned(&state, seat, safe, step),
                                 "{name}: seat {seat}, step {step}, safe {safe}, pieces {:?}",
                                 state.pieces
                             );

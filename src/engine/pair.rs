@@ -3,7 +3,7 @@
 //!
 //! In a race thrown with two dice, most decisions are between the two
 //! values of one throw: no bonus waits, no pair of a blockade is followed,
-//! and no piece can reach its track's detour. [`Game::drawn_pair`] draws
+//! and no piece can reach its track's detour. [`Shaped::drawn_pair`] draws
 //! such a decision exactly as [`Game::drawn_move`] draws any: the same
 //! candidates in the same order and the same draws, so that a seed plays
 //! the same game. What it leaves out is the work that any number of
@@ -14,8 +14,9 @@
 //! walk does not settle goes on to the general checks, which the walk's
 //! answer spares a second walk.
 
+use super::shape::{Shape, Shaped};
 use super::{
-    Action, Game, State,
+    Action, State,
     drawn::in_order,
     moves::{MAX_WALK, PlainWalk, View},
     state::PoolValue,
@@ -66,18 +67,18 @@ impl PairCandidates {
     }
 }
 
-impl Game {
+impl<S: Shape> Shaped<S> {
     /// Whether the rules let a decision between two die values be drawn by
-    /// [`Game::drawn_pair`]: a race whose pieces fit in 16 bytes, a seat's
+    /// [`Shaped::drawn_pair`]: a race whose pieces fit in 16 bytes, a seat's
     /// in a word, where single pieces move and no rule of the start or of
     /// a blockade's age picks the moves.
     pub(crate) fn pair_fits(&self) -> bool {
-        let hot = &self.hot;
+        let flags = self.flags();
         self.race
-            && !hot.entry_forced
-            && !hot.clear_start
-            && hot.blockade_turns == 0
-            && !hot.groups
+            && !flags.entry_forced
+            && !flags.clear_start
+            && flags.blockade_turns == 0
+            && !flags.groups
             && self.seating.has_viewed_steps()
             && self.rules.pieces_per_seat <= 8
     }
@@ -89,7 +90,7 @@ impl Game {
     /// decision. The caller has checked that the decision is drawn
     /// ([`Game::drawn_move`]'s own first check). Beside the action, whether
     /// it is a move whose walk found the way and the landing cell clear
-    /// ([`Game::apply_clear_step`]).
+    /// ([`Shaped::apply_clear_step`]).
     #[inline(never)]
     pub(crate) fn drawn_pair(
         &self,
@@ -123,7 +124,7 @@ impl Game {
                     entry_count += 1;
                 }
             }
-            if self.hot.entry_sum {
+            if self.flags().entry_sum {
                 let sum = low.value.saturating_add(high.value);
                 let among = (0..entry_count).any(|i| (entries >> (8 * i)) as u8 == sum);
                 if !among {
@@ -147,7 +148,7 @@ impl Game {
         let mut n = moves + usize::from(with_pass);
         let mut order = in_order::<MAX_PAIR_CANDIDATES>();
         let mut view = None;
-        let use_most = self.hot.use_most;
+        let use_most = self.flags().use_most;
         let word = state.pieces.first_word();
         // The allowed moves that do not use the whole throw, a bit each.
         let mut shorts = 0u64;
@@ -216,9 +217,9 @@ impl Game {
         )
     }
 
-    /// [`Game::pair_checked`] for a move out of the start by a die or by
+    /// [`Shaped::pair_checked`] for a move out of the start by a die or by
     /// the sum of both (`values` of `dice` distinct), as
-    /// [`Game::candidate_allowed`] and [`Game::uses_whole_throw`] check it:
+    /// [`Shaped::candidate_allowed`] and [`Shaped::uses_whole_throw`] check it:
     /// a die that lets a piece out is asked as a move on its way is; the
     /// sum of both dice uses the whole throw itself.
     #[inline(never)]
@@ -243,14 +244,16 @@ impl Game {
         }
         .filter(|&d| self.lets_out_now(state, d));
         let (allowed, by_die) = match die {
-            Some(d) if !(self.hot.entry_sum && by == sum) => {
+            Some(d) if !(self.flags().entry_sum && by == sum) => {
                 (self.allowed_lazily(state, view, 0, 1, d, false), Some(d))
             }
-            None if self.hot.entry_sum && by == sum => (self.sum_allowed(state, view, sum), None),
+            None if self.flags().entry_sum && by == sum => {
+                (self.sum_allowed(state, view, sum), None)
+            }
             // A die of the sum's size (a die of 0): as the general check asks it.
             _ => {
                 let dice = [low, high];
-                let sums: &[u8] = if self.hot.entry_sum { &[sum] } else { &[] };
+                let sums: &[u8] = if self.flags().entry_sum { &[sum] } else { &[] };
                 let allowed = self.candidate_allowed(state, view, &dice[..values], sums, a);
                 return (
                     allowed,
@@ -273,7 +276,7 @@ impl Game {
     }
 
     /// Whether the mover's single piece on its way at step `from` may move
-    /// by the die `v`, as [`Game::allowed_lazily`] answers it: the walk of
+    /// by the die `v`, as [`Shaped::allowed_lazily`] answers it: the walk of
     /// the pieces asked at once where the move is plain, the rest of the
     /// check only where the walk does not settle it. Second, whether the
     /// walk found the way and the landing cell clear.
@@ -301,7 +304,7 @@ impl Game {
         )
     }
 
-    /// The rest of [`Game::pair_allowed`], where the walk does not show the
+    /// The rest of [`Shaped::pair_allowed`], where the walk does not show the
     /// move clear: out of line, so that the loop of the decision keeps
     /// only what its common case reads.
     #[inline(never)]
@@ -316,7 +319,7 @@ impl Game {
         self.allowed_after_walk(state, view, from, 1, v, false, walk)
     }
 
-    /// What [`Game::plain_walk`] shows of a single piece's move on its way
+    /// What [`Shaped::plain_walk`] shows of a single piece's move on its way
     /// from step `from` by the die `v`, with no pair of a blockade followed:
     /// the conditions of a plain move that the decision's shape settles
     /// are not asked again.
@@ -334,7 +337,7 @@ impl Game {
         {
             return None;
         }
-        let crowd = if self.hot.blockade > 1 { 2 } else { 1 };
+        let crowd = if self.flags().blockade > 1 { 2 } else { 1 };
         let (passed, landing_empty) =
             self.seating
                 .way_seen(word, seat, from, target as u8, crowd)?;
@@ -347,7 +350,7 @@ impl Game {
 
     /// Whether the allowed move `a` of a single piece on its way by the
     /// die `v` lets the other die `other` be used too, as
-    /// [`Game::uses_whole_throw`] finds it: mostly the moved piece goes on.
+    /// [`Shaped::uses_whole_throw`] finds it: mostly the moved piece goes on.
     #[inline(always)]
     fn pair_uses_both(
         &self,
@@ -362,7 +365,7 @@ impl Game {
             || self.uses_whole_throw_otherwise(state, view, a, 2)
     }
 
-    /// [`Game::goes_on_past_detour`] for the piece moved to step `at`
+    /// [`Shaped::goes_on_past_detour`] for the piece moved to step `at`
     /// going on by the other die: out of line, as few moves reach a detour.
     #[inline(never)]
     fn pair_goes_on_past_detour(
@@ -378,7 +381,7 @@ impl Game {
         })
     }
 
-    /// [`Game::moved_piece_goes_on`] for the single piece moved on its way
+    /// [`Shaped::moved_piece_goes_on`] for the single piece moved on its way
     /// from step `from` by the die `v`, the other die being `other`:
     /// asked of the position before the move, as it asks it.
     #[inline(always)]
@@ -440,20 +443,23 @@ mod tests {
         for (name, game) in races().filter(|(_, g)| g.pair_draws) {
             served += 1;
             for state in positions(&game, 53, 10_000) {
-                if state.phase != Phase::Move || !game.draws_moves(&state) {
+                if state.phase != Phase::Move || !game.dynamic().draws_moves(&state) {
                     continue;
                 }
                 let Some(pair) = every_way(2000, |draw| {
-                    game.drawn_pair(&state, &mut |n| draw(n)).map(|(a, _)| a)
+                    game.dynamic()
+                        .drawn_pair(&state, &mut |n| draw(n))
+                        .map(|(a, _)| a)
                 }) else {
                     continue;
                 };
                 if pair.iter().all(|(a, _)| a.is_none()) {
                     continue;
                 }
-                let general =
-                    every_way(2000, |draw| game.drawn_in_general(&state, &mut |n| draw(n)))
-                        .expect("as many ways as the lean pass");
+                let general = every_way(2000, |draw| {
+                    game.dynamic().drawn_in_general(&state, &mut |n| draw(n))
+                })
+                .expect("as many ways as the lean pass");
                 assert_eq!(pair, general, "{name}: {state:?}");
                 compared += 1;
                 ways += pair.len();

@@ -3,45 +3,46 @@
 //! that the answer needs little more than the landing cell.
 //!
 //! Two sets of rules are answered so:
-//! - [`Game::quick_moves`]: no blockades and the pieces fit in 16 bytes
+//! - [`Shaped::quick_moves`]: no blockades and the pieces fit in 16 bytes
 //!   (so one comparison of all the pieces says who stands on a cell), no
 //!   detours, no groups, a piece out of its start goes to its first step
 //!   on the same throws first or not, no entry by a sum, no limit of
 //!   pieces on a cell but one's own, and each track passes a cell once.
-//! - [`Game::quick_seen_moves`]: blockades, with every track plain (no
+//! - [`Shaped::quick_seen_moves`]: blockades, with every track plain (no
 //!   detour, no limit of pieces on a cell, bonuses in any order) and no
 //!   blockade that must break after some turns. The view of the other
 //!   sides is built once; a group whose landing cell is free and whose
 //!   way is clear moves at every size, and anything else is left to the
-//!   whole check. Under the same rules, [`Game::quick_seen_values`]
+//!   whole check. Under the same rules, [`Shaped::quick_seen_values`]
 //!   answers a decision on several values where the most of a throw need
 //!   not be used.
 //!
 //! Each gives the same list, in the same order, as the general path of
-//! [`Game::legal_actions`]; a test compares them at every decision of
+//! [`Game::legal_actions`](crate::Game::legal_actions); a test compares them at every decision of
 //! random games and of scattered positions. A random game plays these
-//! one-value decisions without the list ([`Game::play_quick`],
-//! [`Game::play_quick_seen`]): each move is kept with the step it reaches,
+//! one-value decisions without the list ([`Shaped::play_quick`],
+//! [`Shaped::play_quick_seen`]): each move is kept with the step it reaches,
 //! and the one picked lands there at once. Under rules with blockades the
 //! random seat checks only the moves it draws
-//! ([`Game::play_quick_seen_drawn`]); it does so too on tracks with a
+//! ([`Shaped::play_quick_seen_drawn`]); it does so too on tracks with a
 //! detour, or with bonuses after the dice ([`fits_seen_drawn`]), the moves
 //! that may reach the detour listed with their rounds.
 //!
 //! A random game throws and decides in one step where a throw gives one
-//! value ([`Game::throw_and_play_quick`], [`Game::throw_and_draw_seen`]).
+//! value ([`Shaped::throw_and_play_quick`], [`Shaped::throw_and_draw_seen`]).
 //! Under quick rules a seat of at most eight pieces is looked at as one
-//! word, a byte a piece ([`Game::moves_in_word`]): its moves, the pick and
+//! word, a byte a piece ([`Shaped::moves_in_word`]): its moves, the pick and
 //! the landing go without a branch a piece. Under rules with blockades the
 //! groups a random seat draws from are read from the word the same way
-//! ([`Game::groups_in_word`]), and the first one drawn is found without a
+//! ([`Shaped::groups_in_word`]), and the first one drawn is found without a
 //! list. Which piece can move is chance in a random game, so a branch on
 //! it is mostly guessed wrong, and that costs more here than the
 //! instructions the word takes.
 
+use super::shape::{Shape, Shaped};
 use super::{
-    Action, Game, Phase, State,
-    hot::Hot,
+    Action, Phase, State,
+    hot::{Flags, Hot},
     moves::View,
     moves_together,
     seating::{NONE, Seating},
@@ -53,7 +54,7 @@ use super::{
 use crate::rules::{NearHome, RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
-/// be answered by [`Game::quick_moves`].
+/// be answered by [`Shaped::quick_moves`].
 pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool {
     let stacks = &rules.stacks;
     let entry = &rules.entry;
@@ -77,7 +78,7 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
 
 /// Whether the one-value decisions of quick rules ([`fits`]) seated on
 /// `seats` seats may be answered with each seat's pieces as one word
-/// ([`Game::moves_in_word`]): at most eight pieces a seat, steps and what
+/// ([`Shaped::moves_in_word`]): at most eight pieces a seat, steps and what
 /// a die adds to them below 128, the home reached only by an exact throw,
 /// and at most one of a seat's own pieces on a cell.
 pub(crate) fn word_fits(rules: &RuleSet, seating: &Seating, seats: usize) -> bool {
@@ -90,29 +91,31 @@ pub(crate) fn word_fits(rules: &RuleSet, seating: &Seating, seats: usize) -> boo
 }
 
 /// Whether the decisions of these rules can be answered by
-/// [`Game::quick_seen_legal`]: rules with blockades (so the view is
+/// [`Shaped::quick_seen_legal`]: rules with blockades (so the view is
 /// marked), every track plain (no detour, no limit to a cell, bonuses in
 /// any order) and no blockade that must break after some turns.
-pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, seats: usize) -> bool {
-    hot.blockade > 0 && hot.plain.count_ones() as usize == seats && rules.stacks.blockade_turns == 0
+pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize) -> bool {
+    flags.blockade > 0
+        && hot.plain.count_ones() as usize == seats
+        && rules.stacks.blockade_turns == 0
 }
 
 /// Whether a random seat's one-value decisions under these rules can be
-/// drawn by [`Game::play_quick_seen_drawn`] where [`fits_seen`] does not
+/// drawn by [`Shaped::play_quick_seen_drawn`] where [`fits_seen`] does not
 /// hold: rules with blockades on tracks that may have a detour (a move
 /// that may reach it is left to the general draw) and bonuses after the
 /// dice (one value is no mix of dice and bonuses), no blockade that must
 /// break after some turns, and a limit of pieces on a cell only where the
 /// view holds the seat's own pieces, so that a cell it saw empty has room.
-pub(crate) fn fits_seen_drawn(rules: &RuleSet, hot: &Hot) -> bool {
+pub(crate) fn fits_seen_drawn(rules: &RuleSet, flags: &Flags) -> bool {
     let stacks = &rules.stacks;
-    hot.blockade > 0
+    flags.blockade > 0
         && stacks.blockade_turns == 0
-        && ((stacks.max == 0 && stacks.own_max == 0) || hot.view_own)
+        && ((stacks.max == 0 && stacks.own_max == 0) || flags.view_own)
 }
 
 /// The moves of a one-value decision with a seat's pieces as one word
-/// ([`Game::moves_in_word`]): byte `i` of `steps` the step of piece `i`, of
+/// ([`Shaped::moves_in_word`]): byte `i` of `steps` the step of piece `i`, of
 /// `targets` the step it moves to, and the high bit of byte `i` of
 /// `moves` set where that is a legal move.
 #[derive(Clone, Copy)]
@@ -155,10 +158,10 @@ impl Listed {
     }
 }
 
-impl Game {
+impl<S: Shape> Shaped<S> {
     /// The legal actions under rules that [`fits_seen`]: a decision on one
-    /// die value by [`Game::quick_seen_moves`], on several by
-    /// [`Game::quick_seen_values`] where the most of a throw need not be
+    /// die value by [`Shaped::quick_seen_moves`], on several by
+    /// [`Shaped::quick_seen_values`] where the most of a throw need not be
     /// used, and any other the general way.
     #[inline(never)]
     pub(crate) fn quick_seen_legal(&self, state: &State, out: &mut Vec<Action>) {
@@ -168,14 +171,14 @@ impl Game {
         if state.phase == Phase::Move
             && state.split.is_none()
             && state.pool.len() > 1
-            && !self.hot.use_most
+            && !self.flags().use_most
         {
             return self.quick_seen_values(state, out);
         }
         self.legal_in_general(state, out)
     }
 
-    /// [`Game::quick_moves`] for rules with blockades that
+    /// [`Shaped::quick_moves`] for rules with blockades that
     /// [`fits_seen`]: the view of the other sides is built once, and each
     /// group of the mover's pieces is looked at once for all its sizes.
     #[inline]
@@ -187,8 +190,8 @@ impl Game {
         self.choose_or_pass(state, out);
     }
 
-    /// Plays the decision [`Game::quick_seen_moves`] answers by its action
-    /// number `pick(n)` of `n`, as [`Game::play_quick`] plays its own.
+    /// Plays the decision [`Shaped::quick_seen_moves`] answers by its action
+    /// number `pick(n)` of `n`, as [`Shaped::play_quick`] plays its own.
     #[inline(never)]
     pub(crate) fn play_quick_seen(
         &self,
@@ -214,7 +217,7 @@ impl Game {
         }
     }
 
-    /// Plays the decision [`Game::quick_seen_moves`] answers by an action
+    /// Plays the decision [`Shaped::quick_seen_moves`] answers by an action
     /// drawn uniformly at random, `draw(n)` giving a number below `n`,
     /// without checking every move (see [`super::drawn`]): each group at
     /// each size, and a pass where one is allowed, is drawn in a random
@@ -224,7 +227,7 @@ impl Game {
     /// clearing the first step). With `DETOURS`, for rules that
     /// [`fits_seen_drawn`] only: where a move may reach its track's
     /// detour, the candidates are listed with their rounds as the general
-    /// draw lists them ([`Game::play_one_value_round`]), and a home past
+    /// draw lists them ([`Shaped::play_one_value_round`]), and a home past
     /// step 127 is no bar to reading the seat as a word.
     /// Inline where it is asked: as a call it was 8% of the instructions
     /// of a game with a blockade and one value a throw.
@@ -235,7 +238,7 @@ impl Game {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
-        if self.hot.entry_forced || self.must_clear_start(state) {
+        if self.flags().entry_forced || self.must_clear_start(state) {
             return None;
         }
         if DETOURS && self.may_go_round(state, v.value) {
@@ -296,7 +299,8 @@ impl Game {
             for &from in state.pieces[seat].iter().take(MAX_SEAT_PIECES) {
                 count = if from == last { count + 1 } else { 1 };
                 last = from;
-                let movable = from < home && (count == 1 || moves_together(self.hot.groups, from));
+                let movable =
+                    from < home && (count == 1 || moves_together(self.flags().groups, from));
                 if movable && (from > 0 || comes_out) {
                     candidates[n] = (from, count);
                     n += 1;
@@ -335,7 +339,7 @@ impl Game {
         Some(Action::Pass)
     }
 
-    /// [`Game::play_quick_seen_drawn`] where a move by the one waiting value
+    /// [`Shaped::play_quick_seen_drawn`] where a move by the one waiting value
     /// `v` may reach its track's detour: the candidates listed as the
     /// general draw lists them (each group ascending at each size, then
     /// round the detour where `v` reaches it; a pass last) and drawn as it
@@ -395,7 +399,7 @@ impl Game {
 
     /// Whether a move of the mover's by the value `by` may reach its
     /// track's detour, and so be listed going round it too: then the
-    /// decision is not drawn by [`Game::play_quick_seen_drawn`], nor its
+    /// decision is not drawn by [`Shaped::play_quick_seen_drawn`], nor its
     /// candidates numbered by [`Game::drawn_move`].
     #[inline(always)]
     pub(super) fn may_go_round(&self, state: &State, by: u8) -> bool {
@@ -451,8 +455,8 @@ impl Game {
         })
     }
 
-    /// [`Game::seen_candidate`] with the view made only where the pieces
-    /// do not answer ([`Game::allowed_lazily`]), a move allowed that way
+    /// [`Shaped::seen_candidate`] with the view made only where the pieces
+    /// do not answer ([`Shaped::allowed_lazily`]), a move allowed that way
     /// landing where the whole apply takes it ([`NONE`]). Out of line: it
     /// is asked where the walk of the first candidate did not find it clear.
     #[inline(never)]
@@ -484,7 +488,7 @@ impl Game {
             self.apply_move(state, m.from, m.count, by, false);
             return m.action(by);
         }
-        if self.hot.pairs_apart {
+        if self.flags().pairs_apart {
             // The landing is clear: the move is applied without asking again.
             if m.count == 1 {
                 self.apply_clear_step(state, m.from, by);
@@ -536,7 +540,7 @@ impl Game {
     fn quick_seen_target(&self, from: u8, by: u8) -> u16 {
         if from > 0 {
             from as u16 + by as u16
-        } else if self.hot.entry_moves_score {
+        } else if self.flags().entry_moves_score {
             by as u16
         } else {
             1
@@ -545,7 +549,7 @@ impl Game {
 
     /// Where `count` pieces from step `from` land by the value `v` under
     /// rules that [`fits_seen`], where the rules let them move: on the
-    /// `sure` step where the way there is clear ([`Game::clear_to`]),
+    /// `sure` step where the way there is clear ([`Shaped::clear_to`]),
     /// [`NONE`] where the whole check allows it, `None` where it does not.
     #[inline(always)]
     fn seen_landing(
@@ -565,7 +569,7 @@ impl Game {
         })
     }
 
-    /// [`Game::quick_seen_moves`] for two or more waiting values, no pair
+    /// [`Shaped::quick_seen_moves`] for two or more waiting values, no pair
     /// of a blockade followed, under rules that [`fits_seen`] and do not
     /// ask for the most of a throw to be used: each group on its way by
     /// each distinct value, smallest first; pieces at the start as the
@@ -639,10 +643,10 @@ impl Game {
     /// of the compiled pass.
     #[inline(always)]
     fn quick_checks(&self) -> (bool, bool) {
-        (self.hot.own_max > 0, !self.hot.safe_shared)
+        (self.flags().own_max > 0, !self.flags().safe_shared)
     }
 
-    /// Plays the decision [`Game::quick_moves`] answers by its action
+    /// Plays the decision [`Shaped::quick_moves`] answers by its action
     /// number `pick(n)` of `n`, as applying that action would, and returns
     /// the action. Each move is listed with the step it reaches, so the
     /// one played needs no working out again.
@@ -661,8 +665,8 @@ impl Game {
         }
     }
 
-    /// [`Game::play_quick`] with the checks of a landing cell that
-    /// [`Game::quick_checks`] gives.
+    /// [`Shaped::play_quick`] with the checks of a landing cell that
+    /// [`Shaped::quick_checks`] gives.
     fn play_quick_checking<const OWN: bool, const OTHERS: bool>(
         &self,
         state: &mut State,
@@ -688,10 +692,10 @@ impl Game {
     }
 
     /// Throws outcome `i` of the dice and, where that leaves a one-value
-    /// decision that [`Game::play_quick`] answers, plays it at once by its
+    /// decision that [`Shaped::play_quick`] answers, plays it at once by its
     /// action number `pick(n)` of `n`: the state is the one that applying
     /// the throw and then that action leaves, and the action is returned.
-    /// Any other throw is applied as [`Game::apply_throw`] applies it, and
+    /// Any other throw is applied as [`Shaped::apply_throw`] applies it, and
     /// `None` returned. A random game of quick rules goes so, throw and
     /// decision in one step, without reading the throw back from the pool.
     /// Inline into that game's loop: a call, with the registers it saves
@@ -711,8 +715,8 @@ impl Game {
         }
     }
 
-    /// [`Game::throw_and_play_quick`] with the checks of a landing cell
-    /// that [`Game::quick_checks`] gives.
+    /// [`Shaped::throw_and_play_quick`] with the checks of a landing cell
+    /// that [`Shaped::quick_checks`] gives.
     #[inline(always)]
     fn throw_and_play_checking<const OWN: bool, const OTHERS: bool>(
         &self,
@@ -744,9 +748,9 @@ impl Game {
 
     /// The moves of a one-value decision of quick rules for a seat of at
     /// most eight pieces, each piece a byte of one word, all pieces
-    /// looked at together: the same moves as [`Game::each_quick_move`]
+    /// looked at together: the same moves as [`Shaped::each_quick_move`]
     /// lists, after the rules that choose among them
-    /// ([`Game::kept_by_entry`]), without a branch a piece where the rules
+    /// ([`Shaped::kept_by_entry`]), without a branch a piece where the rules
     /// allow ([`word_fits`]). `None` where the pieces are no word.
     #[inline(always)]
     fn moves_in_word<const OWN: bool, const OTHERS: bool>(
@@ -775,7 +779,7 @@ impl Game {
         let targets = (reached & !whole_bytes(at_start)) | (ONES & whole_bytes(at_start));
         let mut moves = (way & exact) | out;
         // Room on the cell: the seat's own pieces (`own_max` is 1 here).
-        if OWN && self.hot.own_max > 0 {
+        if OWN && self.flags().own_max > 0 {
             // A piece moves up, and the steps are sorted: only a piece
             // after it can stand where it lands. Each shift lines every
             // piece up with one further on (the seat's bytes only, so none
@@ -791,20 +795,20 @@ impl Game {
             } else {
                 (1..per_seat).fold(0, |own, shift| own | lined_up(shift))
             };
-            if self.hot.goal <= 1 {
+            if self.flags().goal <= 1 {
                 own &= below_bytes(targets, home * ONES);
             }
             moves &= !own;
         }
         // Another side there: taken, or a safe cell that may be shared.
-        if OTHERS && !self.hot.safe_shared {
+        if OTHERS && !self.flags().safe_shared {
             let mut left = moves;
             while left != 0 {
                 let at = left.trailing_zeros() & !7;
                 left &= left - 1;
                 let (from, target) = ((steps >> at) as u8, (targets >> at) as u8);
                 if (target as u64) < home
-                    && !(self.hot.by_landing && self.takes_on(seat, from, target))
+                    && !(self.flags().by_landing && self.takes_on(seat, from, target))
                     && self.held_by_bytes(state, seat, target)
                 {
                     moves &= !(0x80 << at);
@@ -812,11 +816,11 @@ impl Game {
             }
         }
         // The rules that choose among the moves (`Game::kept_by_entry`).
-        if self.hot.entry_forced && moves & at_start != 0 {
+        if self.flags().entry_forced && moves & at_start != 0 {
             moves &= at_start;
         }
         let on_first = zero_bytes_of_word(steps ^ ONES) & live;
-        if self.hot.clear_start && at_start != 0 && moves & on_first != 0 {
+        if self.flags().clear_start && at_start != 0 && moves & on_first != 0 {
             moves &= on_first;
         }
         Some(WordMoves {
@@ -829,7 +833,7 @@ impl Game {
 
     /// Plays the move of `moves` numbered `pick(n)` of the `n` legal
     /// actions of its decision (the moves, then `Pass` where allowed), as
-    /// [`Game::pick_listed`] and [`Game::land_quick`] play a listed one.
+    /// [`Shaped::pick_listed`] and [`Shaped::land_quick`] play a listed one.
     #[inline(always)]
     fn play_word_move(
         &self,
@@ -862,9 +866,9 @@ impl Game {
         Action::Move { from, count: 1, by }
     }
 
-    /// Applies outcome `i` of the dice as [`Game::apply_throw`] does, and
+    /// Applies outcome `i` of the dice as [`Shaped::apply_throw`] does, and
     /// returns its value where it is one value that
-    /// [`Game::throw_and_play_quick`] plays at once.
+    /// [`Shaped::throw_and_play_quick`] plays at once.
     #[inline(always)]
     fn throw_one_value(&self, state: &mut State, i: usize) -> Option<PoolValue> {
         let Some(v) = self.one_value_throw(state, i) else {
@@ -882,12 +886,12 @@ impl Game {
         Some(v)
     }
 
-    /// [`Game::throw_and_play_quick`] for rules with blockades that
+    /// [`Shaped::throw_and_play_quick`] for rules with blockades that
     /// [`fits_seen`]: a one-value throw is decided at once by
-    /// [`Game::play_quick_seen_drawn`], the action drawn uniformly by
+    /// [`Shaped::play_quick_seen_drawn`], the action drawn uniformly by
     /// `draw(n)`, a number below `n`. `None` where the throw leaves
     /// something else, or a decision that must be listed in full. Inline
-    /// into the random game's loop, as [`Game::throw_and_play_quick`].
+    /// into the random game's loop, as [`Shaped::throw_and_play_quick`].
     #[inline(always)]
     pub(crate) fn throw_and_draw_seen(
         &self,
@@ -900,13 +904,13 @@ impl Game {
     }
 
     /// The value of outcome `i` of the dice, where it is one value that
-    /// [`Game::throw_and_play_quick`] plays at once: one die value above 0,
+    /// [`Shaped::throw_and_play_quick`] plays at once: one die value above 0,
     /// no double, not a throw again past the limit, thrown into an empty
     /// pool with each throw used before the next.
     #[inline(always)]
     fn one_value_throw(&self, state: &State, i: usize) -> Option<PoolValue> {
         let t = self.throws.get(i)?;
-        let limit = self.hot.again_limit;
+        let limit = self.flags().again_limit;
         // Without a branch on the throw: which it is is chance.
         let over_limit = t.again & (limit > 0) & (state.streak.saturating_add(1) >= limit);
         let plain =
@@ -923,14 +927,14 @@ impl Game {
     #[inline(always)]
     fn lands_plainly(&self, state: &State, from: u8, target: u8) -> bool {
         let seat = state.mover as usize;
-        (target as u16 + self.hot.goal as u16) <= self.seating.home(seat) as u16
+        (target as u16 + self.flags().goal as u16) <= self.seating.home(seat) as u16
             && !self.may_take_on_landing(state, seat, from, target)
     }
 
     /// Plays the move of one piece from step `from` to step `target` by
     /// the one waiting value `by`, listed by a quick decision, and returns
     /// it. The common move, short of the goal with nothing to take, goes
-    /// on without the rest of [`Game::land`].
+    /// on without the rest of [`Shaped::land`].
     #[inline(always)]
     fn land_quick(&self, state: &mut State, from: u8, target: u8, by: u8) -> Action {
         let seat = state.mover as usize;
@@ -959,7 +963,7 @@ impl Game {
 
     /// Picks number `pick(n)` of the `n` legal actions of a one-value
     /// decision whose moves are `moves`, listed before the rules that
-    /// choose among them: those rules first ([`Game::kept_by_entry`]),
+    /// choose among them: those rules first ([`Shaped::kept_by_entry`]),
     /// then `Pass` where allowed. A pass is played at once
     /// (`None`); a move is returned for the caller to play.
     #[inline(always)]
@@ -981,7 +985,7 @@ impl Game {
 
     /// Plays a listed move whose landing step is known: its one waiting
     /// value is used up and the pieces land (`nothing_there`: see
-    /// [`Game::land`]).
+    /// [`Shaped::land`]).
     #[inline(always)]
     fn land_listed(&self, state: &mut State, m: Listed, by: u8, nothing_there: bool) -> Action {
         state.pool.clear();
@@ -994,7 +998,7 @@ impl Game {
     /// [`fits`], with the step it reaches, before the rules that choose
     /// among moves: each step of the mover's pieces once, ascending.
     /// `OWN` and `OTHERS` say which checks of the landing cell are made
-    /// ([`Game::quick_checks`]).
+    /// ([`Shaped::quick_checks`]).
     #[inline(always)]
     fn each_quick_move<const OWN: bool, const OTHERS: bool>(
         &self,
@@ -1005,7 +1009,7 @@ impl Game {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.seating.home(seat);
-        let hot = &self.hot;
+        let flags = self.flags();
         let by = v.value;
         let comes_out = self.may_come_out(state, v);
         let mut last = u8::MAX;
@@ -1027,17 +1031,17 @@ impl Game {
             };
             // Room on the cell: only the seat's own pieces are limited.
             if OWN
-                && hot.own_max > 0
-                && (target < home || hot.goal > 1)
-                && state.pieces.count_on(seat, target) >= hot.own_max
+                && flags.own_max > 0
+                && (target < home || flags.goal > 1)
+                && state.pieces.count_on(seat, target) >= flags.own_max
             {
                 continue;
             }
             // Another side there: taken, or a safe cell that may be shared.
             if OTHERS
                 && target < home
-                && !hot.safe_shared
-                && !(hot.by_landing && self.takes_on(seat, from, target))
+                && !flags.safe_shared
+                && !(flags.by_landing && self.takes_on(seat, from, target))
                 && self.held_by_bytes(state, seat, target)
             {
                 continue;
@@ -1055,6 +1059,7 @@ mod tests {
         tests::{positions, prey_stands_on, races},
     };
     use super::*;
+    use crate::Game;
     use rand::RngExt;
 
     /// Every bundled race that answers one-value decisions quickly, at each
@@ -1136,8 +1141,8 @@ mod tests {
                     continue;
                 }
                 let (mut quick, mut whole) = (Vec::new(), Vec::new());
-                game.legal_fitting(&state, &mut quick);
-                general.legal_fitting(&state, &mut whole);
+                game.dynamic().legal_fitting(&state, &mut quick);
+                general.dynamic().legal_fitting(&state, &mut whole);
                 assert_eq!(quick, whole, "{name}: {state:?}");
                 compared += 1;
                 several += usize::from(state.pool.len() > 1);
@@ -1163,20 +1168,22 @@ mod tests {
         );
         for (name, game, _) in &races {
             for state in positions_and_scattered(game, 17, 3000) {
-                if game.one_die_value(&state).is_none() {
+                if game.dynamic().one_die_value(&state).is_none() {
                     continue;
                 }
                 let mut listed = Vec::new();
-                game.legal_fitting(&state, &mut listed);
+                game.dynamic().legal_fitting(&state, &mut listed);
                 for (i, &action) in listed.iter().enumerate() {
                     let mut applied = state.clone();
-                    game.apply_fitting(&mut applied, action);
+                    game.dynamic().apply_fitting(&mut applied, action);
                     let mut quick = state.clone();
                     let mut offered = 0;
-                    let named = game.play_picked(&mut quick, &mut Vec::new(), |n| {
-                        offered = n;
-                        i
-                    });
+                    let named = game
+                        .dynamic()
+                        .play_picked(&mut quick, &mut Vec::new(), |n| {
+                            offered = n;
+                            i
+                        });
                     assert_eq!(offered, listed.len(), "{name}: {state:?}");
                     assert_eq!(named, action, "{name}: {state:?}");
                     assert_eq!(quick, applied, "{name}: {action} in {state:?}");
@@ -1227,7 +1234,8 @@ mod tests {
                 }
                 for i in 0..game.rules.dice.outcomes.len() {
                     let mut thrown = state.clone();
-                    game.apply_fitting(&mut thrown, Action::Throw(i as u8));
+                    game.dynamic()
+                        .apply_fitting(&mut thrown, Action::Throw(i as u8));
                     let listed = if thrown.phase == Phase::Move {
                         game.legal_actions(&thrown)
                     } else {
@@ -1237,7 +1245,7 @@ mod tests {
                     for j in 0..listed.len().max(1) {
                         let mut fused = state.clone();
                         let mut offered = 0;
-                        let played = game.throw_and_play_quick(&mut fused, i, |n| {
+                        let played = game.dynamic().throw_and_play_quick(&mut fused, i, |n| {
                             offered = n;
                             j
                         });
@@ -1247,7 +1255,7 @@ mod tests {
                             break;
                         };
                         let mut applied = thrown.clone();
-                        game.apply_fitting(&mut applied, listed[j]);
+                        game.dynamic().apply_fitting(&mut applied, listed[j]);
                         assert_eq!(offered, listed.len(), "{name}: throw {i} in {state:?}");
                         assert_eq!(action, listed[j], "{name}: throw {i} in {state:?}");
                         assert_eq!(fused, applied, "{name}: {action} after {i} in {state:?}");
@@ -1281,16 +1289,19 @@ mod tests {
                     let seed = (k * 64 + i) as u64;
                     let (mut a, mut b) = (crate::sim::rng(seed), crate::sim::rng(seed));
                     let mut thrown = state.clone();
-                    game.apply_fitting(&mut thrown, Action::Throw(i as u8));
+                    game.dynamic()
+                        .apply_fitting(&mut thrown, Action::Throw(i as u8));
                     let mut fused = state.clone();
                     let draw = |n: usize| a.random_range(0..n);
-                    let Some(action) = game.throw_and_draw_seen(&mut fused, i, draw) else {
+                    let Some(action) = game.dynamic().throw_and_draw_seen(&mut fused, i, draw)
+                    else {
                         assert_eq!(fused, thrown, "{name}: throw {i} in {state:?}");
                         apart += 1;
                         continue;
                     };
-                    let drawn =
-                        game.play_drawn(&mut thrown, &mut Vec::new(), |n| b.random_range(0..n));
+                    let drawn = game
+                        .dynamic()
+                        .play_drawn(&mut thrown, &mut Vec::new(), |n| b.random_range(0..n));
                     assert_eq!(action, drawn, "{name}: throw {i} in {state:?}");
                     assert_eq!(fused, thrown, "{name}: {action} after {i} in {state:?}");
                     at_once += 1;
@@ -1316,12 +1327,13 @@ mod tests {
             }
             for state in positions(&game, 41, 300) {
                 for seat in 0..game.seats().len() {
-                    let view = View::new(&game, &state, seat);
+                    let view = View::new(game.dynamic(), &state, seat);
                     let home = game.seating.home(seat);
                     for from in 0..home {
                         for target in from as u16 + 1..=from as u16 + MAX_WALK {
-                            let seen = game.clear_to(&view, from, target, home);
-                            let asked = game.clear_to_by_bytes(&state, seat, from, target);
+                            let seen = game.dynamic().clear_to(&view, from, target, home);
+                            let asked =
+                                game.dynamic().clear_to_by_bytes(&state, seat, from, target);
                             assert_eq!(
                                 asked, seen,
                                 "{name}: seat {seat} from {from} to {target} in {state:?}"
@@ -1368,7 +1380,9 @@ mod tests {
         for first in [0, 1] {
             let mut state = with_red([0, 0, 10, 30]);
             let before = state.clone();
-            let played = game.play_quick_seen_drawn::<true>(&mut state, three, &mut |_| first);
+            let played =
+                game.dynamic()
+                    .play_quick_seen_drawn::<true>(&mut state, three, &mut |_| first);
             let played = played.expect("no pawn near the second lap: drawn quickly");
             assert!(game.legal_actions(&before).contains(&played), "{played}");
             assert_eq!(state, game.child(&before, played).expect("legal"));
@@ -1394,10 +1408,12 @@ mod tests {
         assert_eq!(game.legal_actions(&before), listed);
         for (k, &expected) in listed.iter().enumerate() {
             let mut state = before.clone();
-            let played = game.play_quick_seen_drawn::<true>(&mut state, three, &mut |n| {
-                assert_eq!(n, 3, "three candidates, no pass");
-                k
-            });
+            let played =
+                game.dynamic()
+                    .play_quick_seen_drawn::<true>(&mut state, three, &mut |n| {
+                        assert_eq!(n, 3, "three candidates, no pass");
+                        k
+                    });
             assert_eq!(played, Some(expected));
             assert_eq!(state, game.child(&before, expected).expect("legal"));
         }
@@ -1416,7 +1432,7 @@ mod tests {
             for state in positions(game, 23, 1500) {
                 for seat in 0..game.seats().len() {
                     let mut view = View::EMPTY;
-                    view.fill(game, &state, seat);
+                    view.fill(game.dynamic(), &state, seat);
                     for q in 1..game.seating.home(seat) {
                         let prey_there = prey_stands_on(game, &state, seat, q);
                         if view.at(q) {
@@ -1447,25 +1463,29 @@ mod tests {
         let (mut compared, mut rounds, mut bonuses) = (0usize, 0usize, 0usize);
         for (name, game) in races().filter(|(_, g)| g.seen_drawn && !g.quick_seen) {
             for state in positions(&game, 17, 80_000) {
-                let Some(v) = game.one_value(&state) else {
+                let Some(v) = game.dynamic().one_value(&state) else {
                     continue;
                 };
                 if state.phase != Phase::Move
-                    || !game.draws_moves(&state)
-                    || game.hot.entry_forced
-                    || game.must_clear_start(&state)
-                    || !game.may_go_round(&state, v.value)
+                    || !game.dynamic().draws_moves(&state)
+                    || game.flags.entry_forced
+                    || game.dynamic().must_clear_start(&state)
+                    || !game.dynamic().may_go_round(&state, v.value)
                 {
                     continue;
                 }
                 let lean = every_way(5000, |draw| {
                     let mut after = state.clone();
-                    Some(game.play_one_value_round(&mut after, v, &mut |n| draw(n)))
+                    Some(
+                        game.dynamic()
+                            .play_one_value_round(&mut after, v, &mut |n| draw(n)),
+                    )
                 })
                 .expect("few ways");
-                let general =
-                    every_way(5000, |draw| game.drawn_in_general(&state, &mut |n| draw(n)))
-                        .expect("as many ways as the lean pass");
+                let general = every_way(5000, |draw| {
+                    game.dynamic().drawn_in_general(&state, &mut |n| draw(n))
+                })
+                .expect("as many ways as the lean pass");
                 assert_eq!(lean, general, "{name}: {state:?}");
                 compared += 1;
                 rounds += usize::from(

@@ -604,7 +604,7 @@ pub(crate) fn sort_small(v: &mut [u8]) {
 }
 
 /// Where a plain move ends, for every seat, step and small value: what
-/// [`Game::reach_on`](super::Game::reach_on) works out without going
+/// [`Shaped::reach_on`](super::shape::Shaped::reach_on) works out without going
 /// round, read in one step. [`NONE`] for a move past home.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Ends {

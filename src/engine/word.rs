@@ -8,8 +8,9 @@
 //! pieces fit in 16 bytes, a question about one cell is asked of all of
 //! them by one vector comparison.
 
+use super::shape::{Shape, Shaped};
 use super::{
-    Game, State,
+    State,
     state::{equal_bytes, zero_bytes_of_word},
 };
 
@@ -160,7 +161,7 @@ fn bytes_between_by_byte(word: u64, low: u8, high: u8) -> u64 {
     })
 }
 
-/// A seat's groups as one word ([`Game::groups_in_word`]): byte `i` of
+/// A seat's groups as one word ([`Shaped::groups_in_word`]): byte `i` of
 /// `steps` the step of piece `i`, ascending.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct WordGroups {
@@ -220,7 +221,7 @@ impl WordGroups {
     }
 }
 
-impl Game {
+impl<S: Shape> Shaped<S> {
     /// The mover's groups as one word. `None` where the seat has more
     /// than eight pieces, or, unless `ANY_HOME`, its home is not below 128.
     #[inline(always)]
@@ -245,7 +246,7 @@ impl Game {
         // Where a seat has at most one piece a step on its way (`stacks:
         // own_max = 1`, which a state must keep to fit the game), each
         // piece on its way is the first on its step.
-        let way = if self.hot.groups || self.hot.own_max == 1 {
+        let way = if self.flags().groups || self.flags().own_max == 1 {
             on_way
         } else {
             // The first piece on each step.
@@ -263,6 +264,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
     use crate::engine::state::Pieces;
 
     /// Pachisi's first seat with two pieces in the centre and two on step
@@ -277,6 +279,7 @@ mod tests {
         state.pieces = Pieces::from_lists(&lists).expect("pieces");
         state.mover = 0;
         let groups = game
+            .dynamic()
             .groups_in_word::<false>(&state)
             .expect("four pieces fit a word");
         assert_eq!(groups.at_start, 0x8080, "two pieces in the centre");

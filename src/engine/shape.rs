@@ -1,0 +1,296 @@
+//! The rule flags compiled into the hot path.
+//!
+//! Every check of a move branches on the rules' flags ([`Flags`]): whether
+//! the most of a throw must be used, whether two dice may bring a piece
+//! out by their sum, how many pieces make a blockade. Read from the game,
+//! each is a load and a branch on every check, and the code for every
+//! rule is kept in the loop. The hot path is therefore written once over a
+//! [`Shape`], the flags seen as constants where known: the compiler then
+//! drops the branches the flags settle and the code of rules the game
+//! does not have. [`Dynamic`] reads them from the game, for any rule set;
+//! [`Known`] holds each of the [`KNOWN`] sets of flags, those of the
+//! bundled races, and a game whose flags are one of them plays through its
+//! copy ([`with_shape!`]). Both copies run the same code: a shape changes
+//! only what the compiler knows, never what a game does.
+
+use std::marker::PhantomData;
+use std::ops::Deref;
+
+use super::Game;
+use super::hot::Flags;
+use crate::rules::OwnEntry;
+
+/// How the hot path reads the rule flags.
+pub(crate) trait Shape {
+    /// The flags where known when the engine is compiled, else `None`.
+    const FLAGS: Option<Flags>;
+}
+
+/// Flags read from the game: any rule set.
+pub(crate) struct Dynamic;
+
+impl Shape for Dynamic {
+    const FLAGS: Option<Flags> = None;
+}
+
+/// The flags of [`KNOWN`]`[I]`, as constants.
+pub(crate) struct Known<const I: usize>;
+
+impl<const I: usize> Shape for Known<I> {
+    const FLAGS: Option<Flags> = Some(KNOWN[I]);
+}
+
+/// A game seen through a shape: the hot path's methods are its own, and
+/// everything else is the game's.
+#[repr(transparent)]
+pub(crate) struct Shaped<S> {
+    game: Game,
+    shape: PhantomData<S>,
+}
+
+impl<S> Deref for Shaped<S> {
+    type Target = Game;
+
+    #[inline(always)]
+    fn deref(&self) -> &Game {
+        &self.game
+    }
+}
+
+impl<S: Shape> Shaped<S> {
+    /// The rule flags: constants where the shape knows them.
+    #[inline(always)]
+    pub(crate) fn flags(&self) -> Flags {
+        match S::FLAGS {
+            Some(flags) => flags,
+            None => self.game.flags,
+        }
+    }
+}
+
+impl Game {
+    /// The game seen through the shape `S`, whose flags must be the
+    /// game's own where it knows them ([`Game::shape`] tells which).
+    #[inline(always)]
+    pub(crate) fn shaped<S: Shape>(&self) -> &Shaped<S> {
+        debug_assert!(S::FLAGS.is_none_or(|f| f == self.flags));
+        // SAFETY: `Shaped<S>` is `repr(transparent)` over `Game`: its
+        // other field is a zero-sized marker, so the two have one layout.
+        unsafe { &*(self as *const Game).cast::<Shaped<S>>() }
+    }
+
+    /// The game with its flags read from it: for any rule set.
+    #[inline(always)]
+    pub(crate) fn dynamic(&self) -> &Shaped<Dynamic> {
+        self.shaped()
+    }
+
+    /// Which of [`KNOWN`] the game's flags are, if any.
+    pub(crate) fn shape(&self) -> Option<usize> {
+        self.known_shape
+    }
+}
+
+/// Which of [`KNOWN`] these flags are, if any.
+pub(crate) fn known_shape(flags: &Flags) -> Option<usize> {
+    KNOWN.iter().position(|k| k == flags)
+}
+
+/// Evaluates `$body` with `$shaped` the game `$game` seen through its
+/// shape: its own compiled copy of the hot path where its flags are known,
+/// else the one that reads them.
+macro_rules! with_shape {
+    ($game:expr, $shaped:ident => $body:expr) => {{
+        use $crate::engine::shape::Known;
+        let game: &$crate::Game = $game;
+        match game.shape() {
+            Some(0) => {
+                let $shaped = game.shaped::<Known<0>>();
+                $body
+            }
+            Some(1) => {
+                let $shaped = game.shaped::<Known<1>>();
+                $body
+            }
+            Some(2) => {
+                let $shaped = game.shaped::<Known<2>>();
+                $body
+            }
+            Some(3) => {
+                let $shaped = game.shaped::<Known<3>>();
+                $body
+            }
+            Some(4) => {
+                let $shaped = game.shaped::<Known<4>>();
+                $body
+            }
+            _ => {
+                let $shaped = game.dynamic();
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_shape;
+
+// One arm of `with_shape!` for each known shape.
+const _: () = assert!(KNOWN.len() == 5);
+
+/// The flags of the bundled races, a compiled copy of the hot path each
+/// (see the module's words). A test holds each bundled race to one of
+/// them; a game whose flags are none of these (a house rule that changes
+/// one) plays the same, through [`Dynamic`].
+pub(crate) const KNOWN: [Flags; 5] = [
+    // One die; a piece taken where another lands on it, safe squares
+    // shared; no blockades; three throws again in a row lose the turn.
+    Flags {
+        again_limit: 3,
+        ..BASE
+    },
+    // One die; a piece out of the start must move on first, and must come
+    // out where it can; no safe square; a goal of four steps, one piece each.
+    Flags {
+        entry_forced: true,
+        clear_start: true,
+        own_max: 1,
+        any_safe: false,
+        goal: 4,
+        ..BASE
+    },
+    // Two dice, the most of a throw used, out by a die or the sum;
+    // blockades of two that stop everyone and are not moved on together;
+    // at most two on a cell; bonuses after the dice, which may be given up.
+    Flags {
+        entry_sum: true,
+        bonus_after_dice: true,
+        use_most: true,
+        bonus_optional: true,
+        blockade: 2,
+        view_own: true,
+        pairs_apart: true,
+        stack_max: 2,
+        safe_shared: false,
+        own_entry: OwnEntry::Entering,
+        ..BASE
+    },
+    // Two dice, out by a die or the sum, the rest given up after one value;
+    // blockades of two that stop everyone, broken by doubles, not moved on
+    // together; three throws again in a row lose the turn.
+    Flags {
+        entry_sum: true,
+        pass_after_one: true,
+        bonus_optional: true,
+        again_limit: 3,
+        blockade: 2,
+        view_own: true,
+        doubles_pass: true,
+        pairs_apart: true,
+        own_entry: OwnEntry::Always,
+        ..BASE
+    },
+    // Throws of cowries that move groups together; the first piece out on
+    // other throws than the rest, its throw scoring; blockades of two that
+    // stop other sides only; near home, the smallest throw.
+    Flags {
+        first_differs: true,
+        entry_moves_score: true,
+        blockade: 2,
+        group_passes: true,
+        take_as_many: true,
+        groups: true,
+        near_smallest: true,
+        smallest: 2,
+        ..BASE
+    },
+];
+
+/// What the shapes above share unless they say otherwise: a race whose
+/// pieces are taken by landing on them, outside safe squares that sides
+/// share, home by an exact throw, finished seats passed over.
+const BASE: Flags = Flags {
+    first_of_game: false,
+    first_differs: false,
+    entry_moves_score: false,
+    entry_forced: false,
+    entry_sum: false,
+    clear_start: false,
+    bonus_after_dice: false,
+    use_most: false,
+    pass_always: false,
+    pass_after_one: false,
+    bonus_optional: false,
+    skip_finished: true,
+    again_limit: 0,
+    blockade: 0,
+    blockade_turns: 0,
+    view_own: false,
+    group_passes: false,
+    doubles_pass: false,
+    take_as_many: false,
+    groups: false,
+    pairs_apart: false,
+    mixed_open: false,
+    stack_max: 0,
+    own_max: 0,
+    by_landing: true,
+    any_safe: true,
+    safe_shared: true,
+    partners: false,
+    own_entry: OwnEntry::No,
+    home_exact: true,
+    goal: 1,
+    near_smallest: false,
+    smallest: 1,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each bundled race, at each of its tables, plays through a compiled
+    /// shape, and each shape is some bundled race's: a change to a bundled
+    /// file's rules that leaves its flags none of [`KNOWN`] shows here, not
+    /// only as a slower game.
+    #[test]
+    fn every_bundled_race_has_a_compiled_shape_and_every_shape_a_race() {
+        let mut used = [false; KNOWN.len()];
+        for name in crate::variants::names()
+            .into_iter()
+            .filter(|n| !n.starts_with("house/"))
+        {
+            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
+            for table in &rules.tables {
+                let game = Game::new(rules.clone(), table.players).expect("the table exists");
+                if !game.race {
+                    continue;
+                }
+                let shape = game.shape();
+                assert!(
+                    shape.is_some(),
+                    "{name}/{}p: flags {:?} are none of the compiled shapes",
+                    table.players,
+                    game.flags
+                );
+                if let Some(i) = shape {
+                    assert_eq!(KNOWN[i], game.flags, "{name}/{}p", table.players);
+                    used[i] = true;
+                }
+            }
+        }
+        for (i, used) in used.iter().enumerate() {
+            assert!(used, "compiled shape {i} is no bundled race's");
+        }
+    }
+
+    /// A game whose flags are none of the compiled shapes reads them from
+    /// the game: a house rule that changes one still plays.
+    #[test]
+    fn flags_none_of_the_shapes_are_read_from_the_game() {
+        let mut flags = KNOWN[0];
+        flags.blockade_turns = flags.blockade_turns.wrapping_add(7);
+        assert_eq!(known_shape(&flags), None);
+        for (i, known) in KNOWN.iter().enumerate() {
+            assert_eq!(known_shape(known), Some(i), "shape {i} is found as itself");
+        }
+    }
+}
