@@ -142,7 +142,7 @@ impl<S: Shape> Shaped<S> {
     /// [`Shaped::apply_move`] for every move, with all its bookkeeping.
     fn apply_move_in_full(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let slot = self.value_used(state, from, by);
         let mut values_used = 1;
         match slot {
@@ -210,7 +210,7 @@ impl<S: Shape> Shaped<S> {
         nothing_there: bool,
     ) {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         // The pieces taken go back before the mover's own move is stored:
         // taking reads all the steps at once, which would wait for the
         // store of the mover's word just before it to finish.
@@ -269,10 +269,10 @@ impl<S: Shape> Shaped<S> {
     fn step_on<const CLEAR: bool>(&self, state: &mut State, from: u8, by: u8) -> bool {
         let seat = state.mover as usize;
         let flags = self.flags();
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let target = from as u16 + by as u16;
         let follows_pairs = flags.pairs_apart && flags.blockade > 0;
-        let beyond = || target >= home as u16 || self.seating.comes_to_detour(seat, from, target);
+        let beyond = || target >= home as u16 || self.comes_to_detour(seat, from, target);
         debug_assert!(
             !(CLEAR && beyond()),
             "a clear walk to {target} from {from} reaches home or a detour"
@@ -325,7 +325,7 @@ impl<S: Shape> Shaped<S> {
             }
             let first = on & on.wrapping_neg();
             // Below 128 the bytes compare without the vector unit.
-            let moved = if self.seating.home(seat) < 128 {
+            let moved = if self.home(seat) < 128 {
                 moved_up_in_word(steps, live, first, target)
             } else {
                 moved_up_in_long_word(steps, live, first, target)
@@ -439,7 +439,7 @@ impl<S: Shape> Shaped<S> {
     /// Sends the mover's piece nearest home, not yet home, back to its start.
     fn send_back_leader(&self, state: &mut State) {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let pieces = &mut state.pieces[seat];
         if let Some(leader) = pieces.iter_mut().rev().find(|s| **s > 0 && **s < home) {
             *leader = 0;
@@ -455,7 +455,7 @@ impl<S: Shape> Shaped<S> {
     fn age_blockades(&self, state: &mut State) {
         let stacks = &self.rules.stacks;
         let seat = state.mover;
-        let home = self.seating.home(seat as usize);
+        let home = self.home(seat as usize);
         let old = state.blockade_ages.clone();
         state.blockade_ages.retain(|e| e.0 != seat);
         let pieces = &state.pieces[seat as usize];
@@ -599,7 +599,7 @@ mod tests {
                         // the shortcut that asks neither again agrees too.
                         let seat = state.mover as usize;
                         let target = from as u16 + by as u16;
-                        if !game.seating.comes_to_detour(seat, from, target)
+                        if !game.dynamic().comes_to_detour(seat, from, target)
                             && game.dynamic().clear_to_by_bytes(&state, seat, from, target)
                         {
                             let mut clear = state.clone();

@@ -430,7 +430,7 @@ impl<S: Shape> Shaped<S> {
         out: &mut Listed,
     ) -> bool {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         // Where single pieces move and the seat's pieces fit a word, its
         // groups are read from the word, without an iterator of groups:
         // the start first, then each step on the way, ascending.
@@ -471,7 +471,7 @@ impl<S: Shape> Shaped<S> {
         out: &mut Listed,
     ) -> bool {
         let seat = state.mover as usize;
-        let detour = self.seating.detour(seat).is_some();
+        let detour = self.detour(seat).is_some();
         for count in 1..=most {
             // Values of one size stand together: one candidate each.
             let mut last = None;

@@ -81,6 +81,34 @@ pub(crate) struct Flags {
     /// `home: near = smallest_throw`.
     pub near_smallest: bool,
     pub smallest: u8,
+    /// Where every playing seat's track has the same length and detour,
+    /// those; else `None`, and each seat's are read from its track.
+    pub tracks: Option<TrackFlags>,
+}
+
+/// What every seat's track shares, where they share it ([`Flags::tracks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TrackFlags {
+    /// The home step.
+    pub home: u8,
+    /// The detour's first and last step, if any.
+    pub detour: Option<(u8, u8)>,
+    /// Whether the detour may be gone round again.
+    pub again: bool,
+}
+
+/// What the tracks of the playing `seats` share, if they share it all.
+fn shared_tracks(rules: &RuleSet, seats: &[SeatId]) -> Option<TrackFlags> {
+    let mut each = seats.iter().map(|s| {
+        let track = &rules.seats[s.0 as usize].track;
+        TrackFlags {
+            home: track.home(),
+            detour: track.detour,
+            again: track.detour_again,
+        }
+    });
+    let first = each.next()?;
+    each.all(|t| t == first).then_some(first)
 }
 
 /// The bit of a value's byte in [`Hot::entry_throws`] that says whether a
@@ -170,6 +198,7 @@ impl Flags {
             goal: rules.home.goal,
             near_smallest: rules.home.near == NearHome::SmallestThrow,
             smallest: rules.dice.smallest,
+            tracks: shared_tracks(rules, seats),
         }
     }
 }

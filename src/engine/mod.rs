@@ -1328,7 +1328,7 @@ impl<S: Shape> Shaped<S> {
                     self.keep_most_using(state, view, out);
                 }
                 // Moves that go round sort after the plain ones.
-                if self.seating.detour(state.mover as usize).is_some()
+                if self.detour(state.mover as usize).is_some()
                     && out.iter().any(|a| matches!(a, Action::Round { .. }))
                 {
                     out.sort_unstable();
@@ -1446,7 +1446,7 @@ impl<S: Shape> Shaped<S> {
     fn moves_seen_into(&self, state: &State, view: &View, out: &mut Vec<Action>) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         // Each distinct value once, smallest first.
         let values = distinct_ascending(&state.pool);
         for (from, most) in self.groups(pieces, home) {
@@ -1463,13 +1463,13 @@ impl<S: Shape> Shaped<S> {
     fn one_value_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let comes_out = self.may_come_out(state, v);
         if !comes_out && !pieces.iter().any(|&s| s > 0 && s < home) {
             return;
         }
         let view = &View::new(self, state, seat);
-        let detour = self.seating.detour(seat).is_some();
+        let detour = self.detour(seat).is_some();
         let by = v.value;
         for (from, most) in self.groups(pieces, home) {
             if from == 0 && !comes_out {
@@ -1553,12 +1553,12 @@ impl<S: Shape> Shaped<S> {
     /// reaches it, or it may go round again and the value passes its end.
     #[inline]
     fn reaches_detour(&self, seat: usize, from: u8, value: u8) -> bool {
-        let Some((a, b)) = self.seating.detour(seat) else {
+        let Some((a, b)) = self.detour(seat) else {
             return false;
         };
         let plain = from as u16 + value as u16;
         (from < a && plain >= a as u16)
-            || (self.seating.detour_again(seat) && (a..=b).contains(&from) && plain > b as u16)
+            || (self.detour_again(seat) && (a..=b).contains(&from) && plain > b as u16)
     }
 
     /// The groups of the mover's `pieces` (ascending) short of `home`, in
@@ -1764,7 +1764,7 @@ impl<S: Shape> Shaped<S> {
             return false;
         };
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         // The mover's steps on the cell where the move ends.
         let ends = if end < home {
             self.seating.meet(seat, seat, end)
@@ -1845,7 +1845,7 @@ impl<S: Shape> Shaped<S> {
             return false;
         };
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let Ok(mut at) = self.lands_on(seat, from, by, round) else {
             return false;
         };
@@ -1909,7 +1909,7 @@ impl<S: Shape> Shaped<S> {
         v: PoolValue,
         allowed: &mut impl FnMut(u8, PoolValue, bool) -> bool,
     ) -> bool {
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let again = self.seating.meet(seat, seat, at);
         [false, true].into_iter().any(|round| {
             let Ok(target) = self.reach_on(seat, at, v.value, round) else {
@@ -1980,7 +1980,7 @@ impl<S: Shape> Shaped<S> {
         let seat = state.mover as usize;
         let view = View::new(self, state, seat);
         let pieces = &state.pieces[seat];
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         for (from, most) in self.groups(pieces, home).rev() {
             for count in 1..=most {
                 for (k, &v) in state.pool.iter().enumerate() {

@@ -331,7 +331,7 @@ impl<S: Shape> Shaped<S> {
     fn side_counts_scanned(&self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
         let mut counts = [(0u8, 0u8); MAX_SEATS];
         for (other, steps) in state.pieces.iter().enumerate() {
-            let home = self.seating.home(other);
+            let home = self.home(other);
             let [a, b] = self.seating.meet(other, seat, step);
             if a == NONE {
                 continue;
@@ -390,7 +390,7 @@ impl<S: Shape> Shaped<S> {
         round: bool,
     ) -> Result<u8, Refusal> {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let pieces = &state.pieces[seat];
         if count == 0 {
             return Err(Refusal::EmptyGroup);
@@ -455,18 +455,18 @@ impl<S: Shape> Shaped<S> {
         round: bool,
     ) -> Option<u8> {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let flags = self.flags();
         let target = from as u16 + value.value as u16;
         // Plain: none of the detour, bonus order or cell limits applies.
-        let plain = self.hot.plain & (1 << seat) != 0;
+        let plain = self.plain(seat);
         let whole = from == 0
             || round
             || (count > 1 && !flags.groups)
             || target >= home as u16
             || (!plain
                 && ((value.bonus && flags.bonus_after_dice)
-                    || self.seating.comes_to_detour(seat, from, target)))
+                    || self.comes_to_detour(seat, from, target)))
             || state.split.is_some()
             || (!plain && !self.room_for(state, seat, target as u8, count));
         (!whole).then_some(target as u8)
@@ -568,7 +568,7 @@ impl<S: Shape> Shaped<S> {
         round: bool,
     ) -> ((u8, u8), (u8, u8)) {
         let before = target.saturating_sub(1);
-        match self.seating.detour(seat) {
+        match self.detour(seat) {
             Some((a, b)) if round && target < from => ((from + 1, b), (a, before)),
             Some((a, b)) if !round && from < a && target > b => {
                 ((from + 1, a.saturating_sub(1)), (b + 1, before))
@@ -596,7 +596,7 @@ impl<S: Shape> Shaped<S> {
         round: bool,
     ) -> Option<PlainWalk> {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         if (count > 1 && !self.flags().groups)
             || state.split.is_some()
             || self.waits_for_dice(state, value)
@@ -818,7 +818,7 @@ impl<S: Shape> Shaped<S> {
         from: u8,
         target: u16,
     ) -> Option<(u128, u8)> {
-        if target >= self.seating.home(seat) as u16 || target > from as u16 + MAX_WALK {
+        if target >= self.home(seat) as u16 || target > from as u16 + MAX_WALK {
             return None;
         }
         let crowd = if self.flags().blockade > 1 { 2 } else { 1 };
@@ -870,7 +870,7 @@ impl<S: Shape> Shaped<S> {
     ) -> Result<u8, Refusal> {
         let seat = state.mover as usize;
         let flags = self.flags();
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         if self.waits_for_dice(state, value) {
             return Err(Refusal::BonusAfterDice);
         }
@@ -1030,7 +1030,7 @@ impl<S: Shape> Shaped<S> {
     /// one of the steps just before it that make the goal with it.
     #[inline]
     pub(crate) fn in_goal(&self, seat: usize, step: u8) -> bool {
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         step <= home && step as u16 + self.flags().goal as u16 > home as u16
     }
 
@@ -1078,7 +1078,7 @@ impl<S: Shape> Shaped<S> {
             !state.entered[seat]
         } else {
             // Sorted: after the pieces at the start, the next is out or home.
-            let home = self.seating.home(seat);
+            let home = self.home(seat);
             state.pieces[seat]
                 .iter()
                 .find(|&&s| s > 0)
@@ -1167,7 +1167,7 @@ impl<S: Shape> Shaped<S> {
     ) -> Result<(), Refusal> {
         let flags = self.flags();
         let safe = !self.takes_on(seat, from, target);
-        if target == self.seating.home(seat) {
+        if target == self.home(seat) {
             // Only the seat's own pieces stand in its goal.
             let own = state.pieces[seat].iter().filter(|&&s| s == target).count() as u8;
             if (flags.own_max > 0 && own + count > flags.own_max)
@@ -1337,13 +1337,13 @@ impl<S: Shape> Shaped<S> {
         value: u8,
         round: bool,
     ) -> Result<u8, Refusal> {
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let plain = from as u16 + value as u16;
-        match self.seating.detour(seat) {
+        match self.detour(seat) {
             // Round the detour again: on from its start (seat: detour .. again).
             Some((a, b))
                 if round
-                    && self.seating.detour_again(seat)
+                    && self.detour_again(seat)
                     && (a..=b).contains(&from)
                     && plain > b as u16 =>
             {

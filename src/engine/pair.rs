@@ -326,13 +326,13 @@ impl<S: Shape> Shaped<S> {
     #[inline(always)]
     fn pair_walk(&self, state: &State, word: u128, from: u8, v: PoolValue) -> Option<PlainWalk> {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let target = from as u16 + v.value as u16;
-        let plain = self.hot.plain & (1 << seat) != 0;
+        let plain = self.plain(seat);
         if target >= home as u16
             || target > from as u16 + MAX_WALK
             || (!plain
-                && (self.seating.comes_to_detour(seat, from, target)
+                && (self.comes_to_detour(seat, from, target)
                     || !self.room_for(state, seat, target as u8, 1)))
         {
             return None;
@@ -395,7 +395,7 @@ impl<S: Shape> Shaped<S> {
         other: PoolValue,
     ) -> bool {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         // No candidate reaches a detour: a piece on its way lands its value
         // on, or goes past home.
         let at = if from == 0 {

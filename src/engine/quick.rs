@@ -245,7 +245,7 @@ impl<S: Shape> Shaped<S> {
             return Some(self.play_one_value_round(state, v, draw));
         }
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let by = v.value;
         // Each candidate as (from, count); a pass as from NONE.
         let mut candidates = [(0u8, 0u8); MAX_SEAT_PIECES + 1];
@@ -353,7 +353,7 @@ impl<S: Shape> Shaped<S> {
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Action {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let by = v.value;
         // Each candidate as (from, count, round); a pass as from NONE.
         let mut candidates = [(0u8, 0u8, false); 2 * MAX_SEAT_PIECES + 1];
@@ -404,7 +404,7 @@ impl<S: Shape> Shaped<S> {
     #[inline(always)]
     pub(super) fn may_go_round(&self, state: &State, by: u8) -> bool {
         let seat = state.mover as usize;
-        let Some((first, last)) = self.seating.detour(seat) else {
+        let Some((first, last)) = self.detour(seat) else {
             return false;
         };
         let Some((steps, live)) = state.pieces.seat_word(seat) else {
@@ -421,7 +421,7 @@ impl<S: Shape> Shaped<S> {
             0
         };
         let past_end = (last as u16 + 1).saturating_sub(by as u16);
-        let on = if self.seating.detour_again(seat) && past_end <= last as u16 {
+        let on = if self.detour_again(seat) && past_end <= last as u16 {
             bytes_between(steps, first.max(past_end as u8), last)
         } else {
             0
@@ -442,7 +442,7 @@ impl<S: Shape> Shaped<S> {
         count: u8,
         v: PoolValue,
     ) -> Option<Listed> {
-        let home = self.seating.home(state.mover as usize);
+        let home = self.home(state.mover as usize);
         let target = self.quick_seen_target(from, v.value);
         let sure = self
             .clear_to(view, from, target, home)
@@ -512,7 +512,7 @@ impl<S: Shape> Shaped<S> {
         let comes_out = self.may_come_out(state, v);
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         // Built without asking first whether any piece can move: in these
         // races a decision where none can is rare, and asking cost more.
         let mut view = View::EMPTY;
@@ -578,7 +578,7 @@ impl<S: Shape> Shaped<S> {
     pub(crate) fn quick_seen_values(&self, state: &State, out: &mut Vec<Action>) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let values = super::distinct_ascending(&state.pool);
         let mut view = View::EMPTY;
         view.fill(self, state, seat);
@@ -766,7 +766,7 @@ impl<S: Shape> Shaped<S> {
             way,
             at_start,
         } = self.groups_in_word::<false>(state)?;
-        let home = self.seating.home(seat) as u64;
+        let home = self.home(seat) as u64;
         let reached = steps + v.value as u64 * ONES;
         let exact = below_bytes(reached, (home + 1) * ONES);
         // The first piece at the start, where `v` lets it out.
@@ -927,7 +927,7 @@ impl<S: Shape> Shaped<S> {
     #[inline(always)]
     fn lands_plainly(&self, state: &State, from: u8, target: u8) -> bool {
         let seat = state.mover as usize;
-        (target as u16 + self.flags().goal as u16) <= self.seating.home(seat) as u16
+        (target as u16 + self.flags().goal as u16) <= self.home(seat) as u16
             && !self.may_take_on_landing(state, seat, from, target)
     }
 
@@ -1008,7 +1008,7 @@ impl<S: Shape> Shaped<S> {
     ) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
-        let home = self.seating.home(seat);
+        let home = self.home(seat);
         let flags = self.flags();
         let by = v.value;
         let comes_out = self.may_come_out(state, v);

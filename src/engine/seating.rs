@@ -283,14 +283,6 @@ impl Seating {
         self.detours[a]
     }
 
-    /// Whether seat `a`'s move from step `from` to step `target` comes to its
-    /// detour from before it: such a move leaves the detour out, or goes
-    /// round it, and is not walked step by step.
-    #[inline]
-    pub(crate) fn comes_to_detour(&self, a: usize, from: u8, target: u16) -> bool {
-        self.detours[a].is_some_and(|(first, _)| from < first && target >= first as u16)
-    }
-
     /// Whether seat `a`'s detour may be gone round again.
     #[inline]
     pub(crate) fn detour_again(&self, a: usize) -> bool {

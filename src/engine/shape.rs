@@ -17,7 +17,7 @@ use std::marker::PhantomData;
 use std::ops::Deref;
 
 use super::Game;
-use super::hot::Flags;
+use super::hot::{Flags, TrackFlags};
 use crate::rules::OwnEntry;
 
 /// How the hot path reads the rule flags.
@@ -65,6 +65,60 @@ impl<S: Shape> Shaped<S> {
             Some(flags) => flags,
             None => self.game.flags,
         }
+    }
+}
+
+impl<S: Shape> Shaped<S> {
+    /// The home step of seat `a`.
+    #[inline(always)]
+    pub(crate) fn home(&self, a: usize) -> u8 {
+        match self.flags().tracks {
+            Some(tracks) => tracks.home,
+            None => self.seating.home(a),
+        }
+    }
+
+    /// The detour of seat `a`'s track, if any.
+    #[inline(always)]
+    pub(crate) fn detour(&self, a: usize) -> Option<(u8, u8)> {
+        match self.flags().tracks {
+            Some(tracks) => tracks.detour,
+            None => self.seating.detour(a),
+        }
+    }
+
+    /// Whether seat `a`'s detour may be gone round again.
+    #[inline(always)]
+    pub(crate) fn detour_again(&self, a: usize) -> bool {
+        match self.flags().tracks {
+            Some(tracks) => tracks.again,
+            None => self.seating.detour_again(a),
+        }
+    }
+
+    /// Whether no detour, order of bonuses or limit of pieces on a cell
+    /// applies to a move of seat `a`'s pieces ([`Hot::plain`]).
+    ///
+    /// [`Hot::plain`]: super::hot::Hot::plain
+    #[inline(always)]
+    pub(crate) fn plain(&self, a: usize) -> bool {
+        let flags = self.flags();
+        if flags.stack_max != 0 || flags.own_max != 0 || flags.bonus_after_dice {
+            return false;
+        }
+        match flags.tracks {
+            Some(tracks) => tracks.detour.is_none(),
+            None => self.hot.plain & (1 << a) != 0,
+        }
+    }
+
+    /// Whether seat `a`'s move from step `from` to step `target` comes to its
+    /// detour from before it: such a move leaves the detour out, or goes
+    /// round it, and is not walked step by step.
+    #[inline(always)]
+    pub(crate) fn comes_to_detour(&self, a: usize, from: u8, target: u16) -> bool {
+        self.detour(a)
+            .is_some_and(|(first, _)| from < first && target >= first as u16)
     }
 }
 
@@ -142,24 +196,37 @@ const _: () = assert!(KNOWN.len() == 5);
 /// one) plays the same, through [`Dynamic`].
 pub(crate) const KNOWN: [Flags; 5] = [
     // One die; a piece taken where another lands on it, safe squares
-    // shared; no blockades; three throws again in a row lose the turn.
+    // shared; no blockades; three throws again in a row lose the turn;
+    // tracks of 57 steps.
     Flags {
         again_limit: 3,
+        tracks: Some(TrackFlags {
+            home: 57,
+            detour: None,
+            again: false,
+        }),
         ..BASE
     },
     // One die; a piece out of the start must move on first, and must come
-    // out where it can; no safe square; a goal of four steps, one piece each.
+    // out where it can; no safe square; a goal of four steps, one piece
+    // each; tracks of 44 steps.
     Flags {
         entry_forced: true,
         clear_start: true,
         own_max: 1,
         any_safe: false,
         goal: 4,
+        tracks: Some(TrackFlags {
+            home: 44,
+            detour: None,
+            again: false,
+        }),
         ..BASE
     },
     // Two dice, the most of a throw used, out by a die or the sum;
     // blockades of two that stop everyone and are not moved on together;
-    // at most two on a cell; bonuses after the dice, which may be given up.
+    // at most two on a cell; bonuses after the dice, which may be given up;
+    // tracks of 140 steps, a second lap of steps 65 to 132 their detour.
     Flags {
         entry_sum: true,
         bonus_after_dice: true,
@@ -171,11 +238,17 @@ pub(crate) const KNOWN: [Flags; 5] = [
         stack_max: 2,
         safe_shared: false,
         own_entry: OwnEntry::Entering,
+        tracks: Some(TrackFlags {
+            home: 140,
+            detour: Some((65, 132)),
+            again: true,
+        }),
         ..BASE
     },
     // Two dice, out by a die or the sum, the rest given up after one value;
     // blockades of two that stop everyone, broken by doubles, not moved on
-    // together; three throws again in a row lose the turn.
+    // together; three throws again in a row lose the turn; tracks of 72
+    // steps.
     Flags {
         entry_sum: true,
         pass_after_one: true,
@@ -186,11 +259,17 @@ pub(crate) const KNOWN: [Flags; 5] = [
         doubles_pass: true,
         pairs_apart: true,
         own_entry: OwnEntry::Always,
+        tracks: Some(TrackFlags {
+            home: 72,
+            detour: None,
+            again: false,
+        }),
         ..BASE
     },
     // Throws of cowries that move groups together; the first piece out on
     // other throws than the rest, its throw scoring; blockades of two that
-    // stop other sides only; near home, the smallest throw.
+    // stop other sides only; near home, the smallest throw; tracks of 84
+    // steps.
     Flags {
         first_differs: true,
         entry_moves_score: true,
@@ -200,6 +279,11 @@ pub(crate) const KNOWN: [Flags; 5] = [
         groups: true,
         near_smallest: true,
         smallest: 2,
+        tracks: Some(TrackFlags {
+            home: 84,
+            detour: None,
+            again: false,
+        }),
         ..BASE
     },
 ];
@@ -241,6 +325,7 @@ const BASE: Flags = Flags {
     goal: 1,
     near_smallest: false,
     smallest: 1,
+    tracks: None,
 };
 
 #[cfg(test)]

@@ -227,7 +227,7 @@ impl<S: Shape> Shaped<S> {
     #[inline(always)]
     pub(crate) fn groups_in_word<const ANY_HOME: bool>(&self, state: &State) -> Option<WordGroups> {
         let seat = state.mover as usize;
-        let home = self.seating.home(seat) as u64;
+        let home = self.home(seat) as u64;
         if home >= 128 && !ANY_HOME {
             return None;
         }
