@@ -142,13 +142,13 @@ impl Hot {
         self.entry_throws[value as usize & (ENTRY_BITS as usize - 1)]
     }
 
-    pub(crate) fn new(rules: &RuleSet, seats: &[SeatId]) -> Hot {
-        let stacks = &rules.stacks;
-        let plain_rules = stacks.max == 0 && stacks.own_max == 0 && !rules.turn.bonus_after_dice;
+    pub(crate) fn new(rules: &RuleSet, seats: &[SeatId], flags: &Flags) -> Hot {
         let plain = seats
             .iter()
             .enumerate()
-            .filter(|(_, s)| plain_rules && rules.seats[s.0 as usize].track.detour.is_none())
+            .filter(|(_, s)| {
+                flags.plain_rules() && rules.seats[s.0 as usize].track.detour.is_none()
+            })
             .fold(0u8, |bits, (i, _)| bits | 1 << i);
         Hot {
             entry_throws: entry_table(&rules.entry.on, &rules.entry.first_on),
@@ -160,6 +160,14 @@ impl Hot {
 }
 
 impl Flags {
+    /// Whether no order of bonuses and no limit of pieces on a cell
+    /// applies: with no detour on its track, a seat's moves are then plain
+    /// ([`Hot::plain`]).
+    #[inline(always)]
+    pub(crate) fn plain_rules(&self) -> bool {
+        self.stack_max == 0 && self.own_max == 0 && !self.bonus_after_dice
+    }
+
     pub(crate) fn new(rules: &RuleSet, seats: &[SeatId]) -> Flags {
         let stacks = &rules.stacks;
         Flags {

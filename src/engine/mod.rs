@@ -289,8 +289,8 @@ impl Game {
             });
         let quick = race && quick::fits(&rules, &tracks, marks_view);
         let word_moves = quick && quick::word_fits(&rules, &seating, tracks.len());
-        let hot = hot::Hot::new(&rules, &table.seats);
         let flags = hot::Flags::new(&rules, &table.seats);
+        let hot = hot::Hot::new(&rules, &table.seats, &flags);
         let quick_seen =
             race && !quick && quick::fits_seen(&rules, &hot, &flags, table.seats.len());
         let seen_drawn = quick_seen || (race && !quick && quick::fits_seen_drawn(&rules, &flags));

@@ -66,9 +66,7 @@ impl<S: Shape> Shaped<S> {
             None => self.game.flags,
         }
     }
-}
 
-impl<S: Shape> Shaped<S> {
     /// The home step of seat `a`.
     #[inline(always)]
     pub(crate) fn home(&self, a: usize) -> u8 {
@@ -103,7 +101,7 @@ impl<S: Shape> Shaped<S> {
     #[inline(always)]
     pub(crate) fn plain(&self, a: usize) -> bool {
         let flags = self.flags();
-        if flags.stack_max != 0 || flags.own_max != 0 || flags.bonus_after_dice {
+        if !flags.plain_rules() {
             return false;
         }
         match flags.tracks {
