@@ -458,15 +458,15 @@ impl<S: Shape> Shaped<S> {
         let home = self.home(seat);
         let flags = self.flags();
         let target = from as u16 + value.value as u16;
-        // Plain: none of the detour, bonus order or cell limits applies.
+        // Plain: none of the detour or cell limits applies, and no bonus
+        // waits for the dice (the whole check refuses one that does).
         let plain = self.plain(seat);
         let whole = from == 0
             || round
             || (count > 1 && !flags.groups)
             || target >= home as u16
             || (!plain
-                && ((value.bonus && flags.bonus_after_dice)
-                    || self.comes_to_detour(seat, from, target)))
+                && (self.waits_for_dice(state, value) || self.comes_to_detour(seat, from, target)))
             || state.split.is_some()
             || (!plain && !self.room_for(state, seat, target as u8, count));
         (!whole).then_some(target as u8)

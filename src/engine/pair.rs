@@ -84,10 +84,13 @@ impl<S: Shape> Shaped<S> {
     }
 
     /// A legal action of the decision in `state` drawn uniformly at random
-    /// as [`Game::drawn_move`] draws it, where two die values wait (one
-    /// throw's, neither a bonus), no pair of a blockade is followed and no
-    /// piece may reach its track's detour by either; `None` for any other
-    /// decision. The caller has checked that the decision is drawn
+    /// as [`Game::drawn_move`] draws it, where two values wait, no pair of
+    /// a blockade is followed and no piece may reach its track's detour by
+    /// either; `None` for any other decision. The two values are one
+    /// throw's dice, or a die and a larger bonus that waits for it (turn:
+    /// bonus = after_dice): then every move by the bonus is refused, and a
+    /// move by the die uses the whole throw where the bonus can be used
+    /// after it. The caller has checked that the decision is drawn
     /// ([`Game::drawn_move`]'s own first check). Beside the action, whether
     /// it is a move whose walk found the way and the landing cell clear
     /// ([`Shaped::apply_clear_step`]).
@@ -100,12 +103,17 @@ impl<S: Shape> Shaped<S> {
         let [a, b] = state.pool[..] else {
             return None;
         };
-        if a.bonus || b.bonus || state.split.is_some() {
+        if state.split.is_some() {
             return None;
         }
-        let groups = self.groups_in_word::<true>(state)?;
         // The values in ascending order; a double is one value.
         let (low, high) = if b.value < a.value { (b, a) } else { (a, b) };
+        let high_waits = match (low.bonus, high.bonus) {
+            (false, false) => false,
+            (false, true) if low.value < high.value && self.flags().bonus_after_dice => true,
+            _ => return None,
+        };
+        let groups = self.groups_in_word::<true>(state)?;
         let values = if low == high { 1 } else { 2 };
         if self.may_go_round(state, high.value) {
             return None;
@@ -124,7 +132,8 @@ impl<S: Shape> Shaped<S> {
                     entry_count += 1;
                 }
             }
-            if self.flags().entry_sum {
+            // Sums are of two dice.
+            if self.flags().entry_sum && !high_waits {
                 let sum = low.value.saturating_add(high.value);
                 let among = (0..entry_count).any(|i| (entries >> (8 * i)) as u8 == sum);
                 if !among {
@@ -143,7 +152,7 @@ impl<S: Shape> Shaped<S> {
             low,
             high,
         };
-        // Both values are dice: a pass is allowed as after a die.
+        // A die waits: a pass is allowed as after a die.
         let with_pass = self.may_pass_after_die(state);
         let mut n = moves + usize::from(with_pass);
         let mut order = in_order::<MAX_PAIR_CANDIDATES>();
@@ -166,6 +175,9 @@ impl<S: Shape> Shaped<S> {
                 continue;
             }
             let (action, v) = candidates.at(c);
+            if high_waits && v == high && c >= entry_count {
+                continue;
+            }
             let (allowed, whole, clear) = if c >= entry_count {
                 self.pair_checked(state, &mut view, word, action, v, (low, high), use_most)
             } else {
@@ -268,7 +280,7 @@ impl<S: Shape> Shaped<S> {
             Some(d) => {
                 let other = if d == low { high } else { low };
                 self.pair_goes_on(state, view, state.pieces.first_word(), 0, d, other)
-                    || self.uses_whole_throw_otherwise(state, view, a, 2)
+                    || self.rest_uses_whole_throw(state, view, a, other)
             }
             None => self.uses_whole_throw(state, view, a, 2),
         };
@@ -349,7 +361,7 @@ impl<S: Shape> Shaped<S> {
     }
 
     /// Whether the allowed move `a` of a single piece on its way by the
-    /// die `v` lets the other die `other` be used too, as
+    /// die `v` lets the other value `other` be used too, as
     /// [`Shaped::uses_whole_throw`] finds it: mostly the moved piece goes on.
     #[inline(always)]
     fn pair_uses_both(
@@ -362,7 +374,28 @@ impl<S: Shape> Shaped<S> {
         other: PoolValue,
     ) -> bool {
         self.pair_goes_on(state, view, word, a.from().unwrap_or(0), v, other)
-            || self.uses_whole_throw_otherwise(state, view, a, 2)
+            || self.rest_uses_whole_throw(state, view, a, other)
+    }
+
+    /// [`Shaped::uses_whole_throw`] for the allowed move `a` by one die,
+    /// where [`Shaped::pair_goes_on`] did not find the moved piece going on
+    /// by `other`: by the rest of that check where `other` is the other
+    /// die, by the whole of it where `other` is a bonus. `pair_goes_on`
+    /// asks a bonus of the position with the die still waiting, where
+    /// only a clear walk answers it; the whole check asks it once the die
+    /// is used.
+    fn rest_uses_whole_throw(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        a: Action,
+        other: PoolValue,
+    ) -> bool {
+        if other.bonus {
+            self.uses_whole_throw(state, view, a, 2)
+        } else {
+            self.uses_whole_throw_otherwise(state, view, a, 2)
+        }
     }
 
     /// [`Shaped::goes_on_past_detour`] for the piece moved to step `at`
@@ -436,10 +469,12 @@ mod tests {
     /// pass as the general pass draws it: for every sequence of draws, the
     /// same action after the same draws, so that a seed plays the same
     /// game. In positions of random games of every bundled race the pass
-    /// serves, with moves out of the start and moves that take among them.
+    /// serves, with moves out of the start and moves that take among them,
+    /// and decisions between a die and a bonus that waits for it.
     #[test]
     fn a_decision_between_two_dice_is_drawn_as_the_general_pass_draws_it() {
         let (mut compared, mut ways, mut entries, mut served) = (0usize, 0usize, 0usize, 0usize);
+        let mut with_bonus = 0usize;
         for (name, game) in races().filter(|(_, g)| g.pair_draws) {
             served += 1;
             for state in positions(&game, 53, 10_000) {
@@ -462,6 +497,7 @@ mod tests {
                 .expect("as many ways as the lean pass");
                 assert_eq!(pair, general, "{name}: {state:?}");
                 compared += 1;
+                with_bonus += usize::from(state.pool.iter().any(|v| v.bonus));
                 ways += pair.len();
                 entries += usize::from(
                     pair.iter()
@@ -470,8 +506,13 @@ mod tests {
             }
         }
         assert!(
-            served >= 2 && compared > 10_000 && ways > 100_000 && entries > 2_000,
-            "{served} races, {compared} decisions, {ways} ways of drawing, {entries} with a move out of the start"
+            served >= 2
+                && compared > 10_000
+                && ways > 100_000
+                && entries > 2_000
+                && with_bonus > 100,
+            "{served} races, {compared} decisions, {ways} ways of drawing, \
+             {entries} with a move out of the start, {with_bonus} with a bonus"
         );
     }
 }
