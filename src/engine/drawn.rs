@@ -560,7 +560,9 @@ impl<S: Shape> Shaped<S> {
     }
 
     /// [`Shaped::uses_whole_throw`] where the moved piece does not go on:
-    /// another group goes on by the other die, or playing the move finds a
+    /// another group goes on by the other die, or of three values or four
+    /// one piece of another group walks the rest
+    /// ([`Shaped::another_piece_goes_on`]), or playing the move finds a
     /// way to use the rest. Apart, and out of line: mostly the moved piece
     /// goes on.
     #[inline(never)]
@@ -573,6 +575,8 @@ impl<S: Shape> Shaped<S> {
     ) -> bool {
         self.leaves_other_die_usable_by(state, a, |q, most, other| {
             (1..=most).any(|count| self.allowed_lazily(state, view, q, count, other, false))
+        }) || self.another_piece_goes_on(state, a, |at, v, round| {
+            self.goes_on_lazily(state, view, at, v, round)
         }) || self.depth_tried(state, a, all) == all
     }
 

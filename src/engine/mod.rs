@@ -1884,6 +1884,99 @@ impl<S: Shape> Shaped<S> {
         true
     }
 
+    /// Whether another group of the mover's pieces, one piece of it, surely
+    /// goes on with each of the values that the move `a` of a single piece
+    /// leaves, in their order, so that `a` uses the whole throw. As for
+    /// [`Shaped::moved_piece_goes_on`], each step is checked against the
+    /// position before `a` by `allowed(at, v, round)`: that position holds
+    /// every piece the positions after it hold (taking pieces and leaving a
+    /// cell only open the way) but the piece `a` moves, on the cell where
+    /// it lands, and the walking piece itself. So the walk starts on
+    /// neither cell of `a`, its runs of steps do not reach the cell where
+    /// `a` lands, its own first cell or the cell of each step again, and a
+    /// value that takes it to its track's detour is left to the full search.
+    pub(crate) fn another_piece_goes_on(
+        &self,
+        state: &State,
+        a: Action,
+        mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
+    ) -> bool {
+        let (from, by, round) = match a {
+            Action::Move { from, count: 1, by } => (from, by, false),
+            Action::Round { from, count: 1, by } => (from, by, true),
+            _ => return false,
+        };
+        let pool = &state.pool;
+        // Of two values, the shortcuts of one die left already ask this.
+        if state.split.is_some() || pool.len() < 3 || from == 0 {
+            return false;
+        }
+        let Some(used) = self.value_used(state, from, by).filter(|&k| !pool[k].bonus) else {
+            return false;
+        };
+        let seat = state.mover as usize;
+        let home = self.home(seat);
+        let Ok(end) = self.lands_on(seat, from, by, round) else {
+            return false;
+        };
+        let ends = if end < home {
+            self.seating.meet(seat, seat, end)
+        } else {
+            [seating::NONE; 2]
+        };
+        let froms = self.seating.meet(seat, seat, from);
+        self.groups(&state.pieces[seat], home).any(|(start, _)| {
+            start != 0
+                && !froms.contains(&start)
+                && !ends.contains(&start)
+                && self.walks_rest(state, used, start, ends, &mut allowed)
+        })
+    }
+
+    /// Whether a piece of the mover on step `start` goes on with each
+    /// value of the pool but the one at `used`, in their order, as
+    /// [`Shaped::another_piece_goes_on`] asks it: no run of its steps
+    /// reaches the steps `ends`, the cell of `start` or that of the step
+    /// it moves from again.
+    fn walks_rest(
+        &self,
+        state: &State,
+        used: usize,
+        start: u8,
+        ends: [u8; 2],
+        allowed: &mut impl FnMut(u8, PoolValue, bool) -> bool,
+    ) -> bool {
+        let seat = state.mover as usize;
+        let home = self.home(seat);
+        let starts = self.seating.meet(seat, seat, start);
+        let mut at = start;
+        let mut after_bonus = false;
+        for (k, &v) in state.pool.iter().enumerate() {
+            if k == used {
+                continue;
+            }
+            // The bonuses wait behind the dice, as for the moved piece.
+            if after_bonus && !v.bonus {
+                return false;
+            }
+            after_bonus |= v.bonus;
+            if self.in_goal(seat, at) || self.reaches_detour(seat, at, v.value) {
+                return false;
+            }
+            let to = at as u16 + v.value as u16;
+            if to >= home as u16
+                || reaches_any(ends, at, to)
+                || reaches_any(starts, at, to)
+                || self.comes_back_to(seat, at, to)
+                || !allowed(at, v, false)
+            {
+                return false;
+            }
+            at = to as u8;
+        }
+        true
+    }
+
     /// Whether `seat`'s run of steps on from step `at` to step `to` (no
     /// detour between) comes to the cell of `at` again, where the moved
     /// piece stands only after its move: a going on that the position
@@ -2013,6 +2106,15 @@ impl<S: Shape> Shaped<S> {
         }
         false
     }
+}
+
+/// Whether one of the steps `steps` (each a step or [`seating::NONE`])
+/// lies on the run of steps after `at` up to `to`.
+#[inline(always)]
+fn reaches_any(steps: [u8; 2], at: u8, to: u16) -> bool {
+    steps
+        .iter()
+        .any(|&s| s != seating::NONE && s > at && s as u16 <= to)
 }
 
 #[cfg(test)]
@@ -2307,6 +2409,31 @@ mod tests {
         assert!(
             with_bonus > 100,
             "only {with_bonus} moves with a bonus waiting"
+        );
+    }
+
+    /// Every move said to leave another piece a walk through the values it
+    /// leaves really leaves them usable: many of them of three values or
+    /// four (doubles with their bottom faces), the moved piece not going on.
+    #[test]
+    fn a_move_said_to_leave_another_piece_the_rest_uses_the_whole_throw() {
+        let beyond = std::cell::Cell::new(0usize);
+        shortcut_holds(17, |game, state, _, a, view| {
+            let goes_on = |at, v, round| {
+                game.dynamic()
+                    .check_present(state, view, at, 1, v, round)
+                    .is_ok()
+            };
+            let says = game.dynamic().another_piece_goes_on(state, a, goes_on);
+            if says && !game.dynamic().moved_piece_goes_on(state, a, goes_on) {
+                beyond.set(beyond.get() + 1);
+            }
+            says
+        });
+        assert!(
+            beyond.get() > 100,
+            "only {} moves whose piece does not go on itself",
+            beyond.get()
         );
     }
 
