@@ -1828,27 +1828,20 @@ impl<S: Shape> Shaped<S> {
         a: Action,
         mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
     ) -> bool {
-        let (from, by, round) = match a {
-            Action::Move { from, count: 1, by } => (from, by, false),
-            Action::Round { from, count: 1, by } => (from, by, true),
-            _ => return false,
-        };
         let pool = &state.pool;
-        // A split pair is followed through the throw, and a piece leaving
-        // its start among doubles may choose its die: both left to the
-        // full search.
-        if state.split.is_some() || pool.len() < 2 || (from == 0 && pool.len() > 2) {
+        if pool.len() < 2 {
             return false;
         }
-        // The value `a` uses, as applying it picks it: a die.
-        let Some(used) = self.value_used(state, from, by).filter(|&k| !pool[k].bonus) else {
+        let Some((from, used, mut at)) = self.one_piece_by_die(state, a) else {
             return false;
         };
+        // A piece leaving its start among doubles may choose its die: left
+        // to the full search.
+        if from == 0 && pool.len() > 2 {
+            return false;
+        }
         let seat = state.mover as usize;
         let home = self.home(seat);
-        let Ok(mut at) = self.lands_on(seat, from, by, round) else {
-            return false;
-        };
         let last = if used + 1 == pool.len() {
             used.saturating_sub(1)
         } else {
@@ -1884,6 +1877,28 @@ impl<S: Shape> Shaped<S> {
         true
     }
 
+    /// For the move `a` of a single piece by a die, as the shortcuts of
+    /// [`Shaped::uses_whole_throw`] ask it: the step it leaves, where in
+    /// the pool its die stands (as applying it picks it), and the step
+    /// where it lands. `None` for any other move, and where a split pair
+    /// is followed through the throw (left to the full search).
+    #[inline(always)]
+    fn one_piece_by_die(&self, state: &State, a: Action) -> Option<(u8, usize, u8)> {
+        let (from, by, round) = match a {
+            Action::Move { from, count: 1, by } => (from, by, false),
+            Action::Round { from, count: 1, by } => (from, by, true),
+            _ => return None,
+        };
+        if state.split.is_some() {
+            return None;
+        }
+        let used = self
+            .value_used(state, from, by)
+            .filter(|&k| !state.pool[k].bonus)?;
+        let end = self.lands_on(state.mover as usize, from, by, round).ok()?;
+        Some((from, used, end))
+    }
+
     /// Whether another group of the mover's pieces, one piece of it, surely
     /// goes on with each of the values that the move `a` of a single piece
     /// leaves, in their order, so that `a` uses the whole throw. As for
@@ -1901,24 +1916,18 @@ impl<S: Shape> Shaped<S> {
         a: Action,
         mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
     ) -> bool {
-        let (from, by, round) = match a {
-            Action::Move { from, count: 1, by } => (from, by, false),
-            Action::Round { from, count: 1, by } => (from, by, true),
-            _ => return false,
-        };
-        let pool = &state.pool;
         // Of two values, the shortcuts of one die left already ask this.
-        if state.split.is_some() || pool.len() < 3 || from == 0 {
+        if state.pool.len() < 3 {
             return false;
         }
-        let Some(used) = self.value_used(state, from, by).filter(|&k| !pool[k].bonus) else {
+        let Some((from, used, end)) = self.one_piece_by_die(state, a) else {
             return false;
         };
+        if from == 0 {
+            return false;
+        }
         let seat = state.mover as usize;
         let home = self.home(seat);
-        let Ok(end) = self.lands_on(seat, from, by, round) else {
-            return false;
-        };
         let ends = if end < home {
             self.seating.meet(seat, seat, end)
         } else {
@@ -1983,10 +1992,7 @@ impl<S: Shape> Shaped<S> {
     /// before the move does not answer.
     #[inline(always)]
     pub(crate) fn comes_back_to(&self, seat: usize, at: u8, to: u16) -> bool {
-        let again = self.seating.meet(seat, seat, at);
-        again
-            .iter()
-            .any(|&s| s != seating::NONE && s > at && s as u16 <= to)
+        reaches_any(self.seating.meet(seat, seat, at), at, to)
     }
 
     /// Whether the piece a move brought to step `at` goes on by `v` where
