@@ -203,10 +203,13 @@ impl<S: Shape> Shaped<S> {
         if !self.draws_moves(state) {
             return None;
         }
-        if self.pair_draws
-            && let Some(drawn) = self.drawn_pair(state, draw)
-        {
-            return Some(drawn);
+        if self.pair_draws {
+            if let Some(drawn) = self.drawn_pair(state, draw) {
+                return Some(drawn);
+            }
+            if let Some(drawn) = self.drawn_many(state, draw) {
+                return drawn;
+            }
         }
         self.drawn_in_general(state, draw).map(|a| (a, false))
     }

@@ -1,5 +1,6 @@
 //! A random seat's decision between the two values of a throw of two
-//! dice, drawn in one lean pass.
+//! dice, or among the three or four of a double with its bottom faces,
+//! drawn in one lean pass.
 //!
 //! In a race thrown with two dice, most decisions are between the two
 //! values of one throw: no bonus waits, no pair of a blockade is followed,
@@ -12,7 +13,9 @@
 //! by the other die, are each asked of one walk of the pieces
 //! ([`Seating::way_seen`](super::seating::Seating::way_seen)). A move the
 //! walk does not settle goes on to the general checks, which the walk's
-//! answer spares a second walk.
+//! answer spares a second walk. A double with its bottom faces (four
+//! dice of two sizes, then three) is drawn the same way by
+//! [`Shaped::drawn_many`], the moved piece walked through the rest.
 
 use super::shape::{Shape, Shaped};
 use super::{
@@ -154,11 +157,51 @@ impl<S: Shape> Shaped<S> {
         };
         // A die waits: a pass is allowed as after a die.
         let with_pass = self.may_pass_after_die(state);
-        let mut n = moves + usize::from(with_pass);
-        let mut order = in_order::<MAX_PAIR_CANDIDATES>();
         let mut view = None;
         let use_most = self.flags().use_most;
         let word = state.pieces.first_word();
+        Self::drawn_numbered(
+            moves,
+            with_pass,
+            use_most,
+            2,
+            |c| candidates.at(c).0,
+            |c| {
+                let (action, v) = candidates.at(c);
+                if high_waits && v == high && c >= entry_count {
+                    return (action, false, false, false);
+                }
+                let (allowed, whole, clear) = if c >= entry_count {
+                    self.pair_checked(state, &mut view, word, action, v, (low, high), use_most)
+                } else {
+                    let (allowed, whole) =
+                        self.entry_checked(state, &mut view, action, (low, high), values, use_most);
+                    (allowed, whole, false)
+                };
+                (action, allowed, whole, clear)
+            },
+            draw,
+        )
+    }
+
+    /// The draw of a decision among `moves` numbered candidates and a pass
+    /// after them where `with_pass`, as [`Game::drawn_move`] draws it from
+    /// `all` waiting values: `check(c)` gives candidate `c` (`at(c)`),
+    /// whether it is allowed, whether it uses the whole throw, and whether
+    /// its walk found the way and the landing cell clear. `None` where the decision
+    /// is to be listed in full.
+    #[inline(always)]
+    fn drawn_numbered(
+        moves: usize,
+        with_pass: bool,
+        use_most: bool,
+        all: u8,
+        at: impl Fn(usize) -> Action,
+        mut check: impl FnMut(usize) -> (Action, bool, bool, bool),
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<(Action, bool)> {
+        let mut n = moves + usize::from(with_pass);
+        let mut order = in_order::<MAX_PAIR_CANDIDATES>();
         // The allowed moves that do not use the whole throw, a bit each.
         let mut shorts = 0u64;
         let mut pass_drawn = false;
@@ -174,17 +217,7 @@ impl<S: Shape> Shaped<S> {
                 pass_drawn = true;
                 continue;
             }
-            let (action, v) = candidates.at(c);
-            if high_waits && v == high && c >= entry_count {
-                continue;
-            }
-            let (allowed, whole, clear) = if c >= entry_count {
-                self.pair_checked(state, &mut view, word, action, v, (low, high), use_most)
-            } else {
-                let (allowed, whole) =
-                    self.entry_checked(state, &mut view, action, (low, high), values, use_most);
-                (allowed, whole, false)
-            };
+            let (action, allowed, whole, clear) = check(c);
             if !allowed {
                 continue;
             }
@@ -197,8 +230,100 @@ impl<S: Shape> Shaped<S> {
             }
             shorts |= 1 << c;
         }
-        Self::drawn_among_shorts(shorts, with_pass, 2, |c| candidates.at(c).0, draw)
-            .map(|a| (a, false))
+        Self::drawn_among_shorts(shorts, with_pass, all, at, draw).map(|a| (a, false))
+    }
+
+    /// A legal action of a decision between three or four dice of one
+    /// throw (a double with its bottom faces), drawn as [`Game::drawn_move`]
+    /// draws it, where the dice are of at most two sizes, no piece of the
+    /// mover's is at its start, no pair of a blockade is followed and no
+    /// piece may reach its track's detour: the same candidates as of two
+    /// dice, each checked by the walk of [`Shaped::drawn_pair`], and a move
+    /// uses the whole throw where its piece walks the rest, else as the
+    /// general check finds it. `None`, before any draw, for any other
+    /// decision; `Some(None)` where the decision is to be listed in full,
+    /// as the general draw leaves it. Beside the action, whether its walk
+    /// found the way and the landing cell clear.
+    #[inline(never)]
+    pub(crate) fn drawn_many(
+        &self,
+        state: &State,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<Option<(Action, bool)>> {
+        let pool = &state.pool;
+        let all = pool.len();
+        if !(3..=4).contains(&all) || state.split.is_some() {
+            return None;
+        }
+        let (mut low, mut high) = (pool[0], pool[0]);
+        for &v in &pool[1..] {
+            if v.value < low.value {
+                low = v;
+            } else if v.value > high.value {
+                high = v;
+            }
+        }
+        if pool
+            .iter()
+            .any(|v| v.bonus || (v.value != low.value && v.value != high.value))
+        {
+            return None;
+        }
+        let groups = self.groups_in_word::<true>(state)?;
+        if groups.at_start != 0 || self.may_go_round(state, high.value) {
+            return None;
+        }
+        let two = low.value != high.value;
+        let moves = (1 + usize::from(two)) * bytes_set(groups.way) as usize;
+        let candidates = PairCandidates {
+            groups,
+            entries: 0,
+            entry_count: 0,
+            two,
+            low,
+            high,
+        };
+        let mut view = None;
+        let use_most = self.flags().use_most;
+        let word = state.pieces.first_word();
+        Some(Self::drawn_numbered(
+            moves,
+            self.may_pass_after_die(state),
+            use_most,
+            all as u8,
+            |c| candidates.at(c).0,
+            |c| {
+                let (action, v) = candidates.at(c);
+                let from = action.from().unwrap_or(0);
+                let (allowed, clear) = self.pair_allowed(state, &mut view, word, from, v);
+                let whole = allowed
+                    && use_most
+                    && self.many_use_whole_throw(state, &mut view, word, action, all as u8);
+                (action, allowed, whole, clear)
+            },
+            draw,
+        ))
+    }
+
+    /// [`Shaped::uses_whole_throw`] for the allowed move `a` of a single
+    /// piece on its way, of `all` dice waiting, three or four: the moved
+    /// piece's walk through the rest asked of the walk of the pieces.
+    #[inline(always)]
+    fn many_use_whole_throw(
+        &self,
+        state: &State,
+        view: &mut Option<View>,
+        word: u128,
+        a: Action,
+        all: u8,
+    ) -> bool {
+        self.moved_piece_goes_on(state, a, |at, v, round| {
+            if round {
+                self.goes_on_lazily(state, view, at, v, round)
+            } else {
+                self.pair_allowed(state, view, word, at, v).0
+            }
+        }) || self.uses_whole_throw_otherwise(state, view, a, all)
     }
 
     /// Whether the move `a` of a single piece on its way by the die `v`
@@ -513,6 +638,52 @@ mod tests {
                 && with_bonus > 100,
             "{served} races, {compared} decisions, {ways} ways of drawing, \
              {entries} with a move out of the start, {with_bonus} with a bonus"
+        );
+    }
+
+    /// A decision between three or four dice of one throw (a double with
+    /// its bottom faces) is drawn by the lean pass as the general pass
+    /// draws it: for every sequence of draws, the same action after the
+    /// same draws, among them decisions that the general pass leaves to
+    /// the full list. In positions of random games of every bundled race
+    /// the pass serves.
+    #[test]
+    fn a_decision_between_three_or_four_dice_is_drawn_as_the_general_pass_draws_it() {
+        let (mut compared, mut ways, mut four, mut listed) = (0usize, 0usize, 0usize, 0usize);
+        for (name, game) in races().filter(|(_, g)| g.pair_draws) {
+            for state in positions(&game, 59, 50_000) {
+                if state.phase != Phase::Move || !game.dynamic().draws_moves(&state) {
+                    continue;
+                }
+                let mut handled = true;
+                let Some(many) = every_way(2000, |draw| {
+                    match game.dynamic().drawn_many(&state, &mut |n| draw(n)) {
+                        Some(drawn) => drawn.map(|(a, _)| a),
+                        None => {
+                            handled = false;
+                            None
+                        }
+                    }
+                }) else {
+                    continue;
+                };
+                if !handled {
+                    continue;
+                }
+                let general = every_way(2000, |draw| {
+                    game.dynamic().drawn_in_general(&state, &mut |n| draw(n))
+                })
+                .expect("as many ways as the lean pass");
+                assert_eq!(many, general, "{name}: {state:?}");
+                compared += 1;
+                ways += many.len();
+                four += usize::from(state.pool.len() == 4);
+                listed += usize::from(many.iter().any(|(a, _)| a.is_none()));
+            }
+        }
+        assert!(
+            compared > 1_000 && ways > 8_000 && four > 500 && listed > 5,
+            "{compared} decisions, {ways} ways of drawing, {four} of four dice, {listed} left to the list"
         );
     }
 }
