@@ -15,7 +15,11 @@
 //! walk does not settle goes on to the general checks, which the walk's
 //! answer spares a second walk. A double with its bottom faces (four
 //! dice of two sizes, then three) is drawn the same way by
-//! [`Shaped::drawn_many`], the moved piece walked through the rest.
+//! [`Shaped::drawn_many`], the moved piece walked through the rest; where
+//! a piece may reach its detour, the moves on the way are listed with
+//! those round it ([`Shaped::drawn_pair_round`]).
+
+use arrayvec::ArrayVec;
 
 use super::shape::{Shape, Shaped};
 use super::{
@@ -87,9 +91,10 @@ impl<S: Shape> Shaped<S> {
     }
 
     /// A legal action of the decision in `state` drawn uniformly at random
-    /// as [`Game::drawn_move`] draws it, where two values wait, no pair of
-    /// a blockade is followed and no piece may reach its track's detour by
-    /// either; `None` for any other decision. The two values are one
+    /// as [`Game::drawn_move`] draws it, where two values wait and no pair
+    /// of a blockade is followed; `None` for any other decision. Where a
+    /// piece may reach its track's detour, [`Shaped::drawn_pair_round`]
+    /// draws it. The two values are one
     /// throw's dice, or a die and a larger bonus that waits for it (turn:
     /// bonus = after_dice): then every move by the bonus is refused, and a
     /// move by the die uses the whole throw where the bonus can be used
@@ -119,32 +124,9 @@ impl<S: Shape> Shaped<S> {
         let groups = self.groups_in_word::<true>(state)?;
         let values = if low == high { 1 } else { 2 };
         if self.may_go_round(state, high.value) {
-            return None;
+            return self.drawn_pair_round(state, draw, groups, (low, high), high_waits);
         }
-        // Out of the start first: each value that lets a piece out, then
-        // the sum of the two where the rules allow entry by a sum.
-        // A byte each, in one word: kept in a register, where an array
-        // written a byte at a time and then copied would make the copy
-        // wait for the bytes to be stored.
-        let mut entries = 0u32;
-        let mut entry_count = 0;
-        if groups.at_start != 0 {
-            for v in [low, high].into_iter().take(values) {
-                if self.lets_out_now(state, v) {
-                    entries |= u32::from(v.value) << (8 * entry_count);
-                    entry_count += 1;
-                }
-            }
-            // Sums are of two dice.
-            if self.flags().entry_sum && !high_waits {
-                let sum = low.value.saturating_add(high.value);
-                let among = (0..entry_count).any(|i| (entries >> (8 * i)) as u8 == sum);
-                if !among {
-                    entries |= u32::from(sum) << (8 * entry_count);
-                    entry_count += 1;
-                }
-            }
-        }
+        let (entries, entry_count) = self.pair_entries(state, groups, (low, high), high_waits);
         let moves = entry_count + values * bytes_set(groups.way) as usize;
         // The candidate numbered `c` of the moves.
         let candidates = PairCandidates {
@@ -179,6 +161,134 @@ impl<S: Shape> Shaped<S> {
                     (allowed, whole, false)
                 };
                 (action, allowed, whole, clear)
+            },
+            draw,
+        )
+    }
+
+    /// The moves out of the start of a decision between the two values
+    /// `low` and `high` (one where they are equal), in the order the
+    /// general draw lists them: each value that lets a piece out, then
+    /// the sum of two dice where the rules allow entry by a sum. A byte
+    /// each, in one word, with how many: kept in a register, where an
+    /// array written a byte at a time and then copied would make the copy
+    /// wait for the bytes to be stored.
+    #[inline(always)]
+    fn pair_entries(
+        &self,
+        state: &State,
+        groups: WordGroups,
+        (low, high): (PoolValue, PoolValue),
+        high_waits: bool,
+    ) -> (u32, usize) {
+        let mut entries = 0u32;
+        let mut entry_count = 0;
+        if groups.at_start != 0 {
+            let values = if low == high { 1 } else { 2 };
+            for v in [low, high].into_iter().take(values) {
+                if self.lets_out_now(state, v) {
+                    entries |= u32::from(v.value) << (8 * entry_count);
+                    entry_count += 1;
+                }
+            }
+            // Sums are of two dice.
+            if self.flags().entry_sum && !high_waits {
+                let sum = low.value.saturating_add(high.value);
+                let among = (0..entry_count).any(|i| (entries >> (8 * i)) as u8 == sum);
+                if !among {
+                    entries |= u32::from(sum) << (8 * entry_count);
+                    entry_count += 1;
+                }
+            }
+        }
+        (entries, entry_count)
+    }
+
+    /// [`Shaped::drawn_pair`] where a move by `high` may reach a track's
+    /// detour: the candidates on the way listed as the general draw lists
+    /// them, each group by each value, and round the detour after it where
+    /// the value reaches it. A move that does not reach the detour is
+    /// checked as the lean pass checks it; one that does, and one round
+    /// it, as the general draw does. Out of line: few decisions reach a
+    /// detour.
+    #[inline(never)]
+    fn drawn_pair_round(
+        &self,
+        state: &State,
+        draw: &mut impl FnMut(usize) -> usize,
+        groups: WordGroups,
+        (low, high): (PoolValue, PoolValue),
+        high_waits: bool,
+    ) -> Option<(Action, bool)> {
+        let seat = state.mover as usize;
+        // A move out of the start that reaches the detour is left to the general draw.
+        if groups.at_start != 0 && self.reaches_detour(seat, 0, high.value) {
+            return None;
+        }
+        let values = if low == high { 1 } else { 2 };
+        let (entries, entry_count) = self.pair_entries(state, groups, (low, high), high_waits);
+        let mut listed = ArrayVec::<(Action, PoolValue), MAX_PAIR_CANDIDATES>::new();
+        let mut way = groups.way;
+        while way != 0 {
+            let from = groups.at(way.trailing_zeros() & !7).0;
+            way &= way - 1;
+            for v in [low, high].into_iter().take(values) {
+                listed.try_push((Action::step(from, v.value), v)).ok()?;
+                if self.reaches_detour(seat, from, v.value) {
+                    let round = Action::moving(from, 1, v.value, true);
+                    listed.try_push((round, v)).ok()?;
+                }
+            }
+        }
+        let at = |c: usize| {
+            if c < entry_count {
+                (Action::step(0, (entries >> (8 * (c & 3))) as u8), low)
+            } else {
+                listed[(c - entry_count).min(listed.len() - 1)]
+            }
+        };
+        let dice = [low, high];
+        let mut view = None;
+        let use_most = self.flags().use_most;
+        let word = state.pieces.first_word();
+        Self::drawn_numbered(
+            entry_count + listed.len(),
+            self.may_pass_after_die(state),
+            use_most,
+            2,
+            |c| at(c).0,
+            |c| {
+                let (action, v) = at(c);
+                if c < entry_count {
+                    let (allowed, whole) =
+                        self.entry_checked(state, &mut view, action, (low, high), values, use_most);
+                    return (action, allowed, whole, false);
+                }
+                if high_waits && v == high {
+                    return (action, false, false, false);
+                }
+                match action {
+                    Action::Move { from, .. } if !self.reaches_detour(seat, from, v.value) => {
+                        let (allowed, whole, clear) = self.pair_checked(
+                            state,
+                            &mut view,
+                            word,
+                            action,
+                            v,
+                            (low, high),
+                            use_most,
+                        );
+                        (action, allowed, whole, clear)
+                    }
+                    _ => {
+                        let allowed =
+                            self.candidate_allowed(state, &mut view, &dice[..values], &[], action);
+                        let whole = allowed
+                            && use_most
+                            && self.uses_whole_throw(state, &mut view, action, 2);
+                        (action, allowed, whole, false)
+                    }
+                }
             },
             draw,
         )
@@ -554,7 +664,7 @@ impl<S: Shape> Shaped<S> {
     ) -> bool {
         let seat = state.mover as usize;
         let home = self.home(seat);
-        // No candidate reaches a detour: a piece on its way lands its value
+        // No move checked here reaches a detour: a piece on its way lands its value
         // on, or goes past home.
         let at = if from == 0 {
             let Ok(at) = self.lands_on(seat, from, v.value, false) else {
@@ -595,11 +705,12 @@ mod tests {
     /// same action after the same draws, so that a seed plays the same
     /// game. In positions of random games of every bundled race the pass
     /// serves, with moves out of the start and moves that take among them,
-    /// and decisions between a die and a bonus that waits for it.
+    /// decisions between a die and a bonus that waits for it, and
+    /// decisions with moves round a detour.
     #[test]
     fn a_decision_between_two_dice_is_drawn_as_the_general_pass_draws_it() {
         let (mut compared, mut ways, mut entries, mut served) = (0usize, 0usize, 0usize, 0usize);
-        let mut with_bonus = 0usize;
+        let (mut with_bonus, mut rounds) = (0usize, 0usize);
         for (name, game) in races().filter(|(_, g)| g.pair_draws) {
             served += 1;
             for state in positions(&game, 53, 10_000) {
@@ -623,6 +734,10 @@ mod tests {
                 assert_eq!(pair, general, "{name}: {state:?}");
                 compared += 1;
                 with_bonus += usize::from(state.pool.iter().any(|v| v.bonus));
+                rounds += usize::from(
+                    pair.iter()
+                        .any(|(a, _)| matches!(a, Some(Action::Round { .. }))),
+                );
                 ways += pair.len();
                 entries += usize::from(
                     pair.iter()
@@ -635,9 +750,11 @@ mod tests {
                 && compared > 10_000
                 && ways > 100_000
                 && entries > 2_000
-                && with_bonus > 100,
+                && with_bonus > 100
+                && rounds > 100,
             "{served} races, {compared} decisions, {ways} ways of drawing, \
-             {entries} with a move out of the start, {with_bonus} with a bonus"
+             {entries} with a move out of the start, {with_bonus} with a bonus, \
+             {rounds} with a move round a detour"
         );
     }
 
