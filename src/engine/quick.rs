@@ -352,6 +352,11 @@ impl<S: Shape> Shaped<S> {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Action {
+        if self.pair_draws && state.split.is_none() {
+            if let Some(groups) = self.groups_in_word::<true>(state) {
+                return self.play_one_value_round_by_walk(state, v, groups, draw);
+            }
+        }
         let seat = state.mover as usize;
         let home = self.home(seat);
         let by = v.value;
@@ -1453,8 +1458,8 @@ mod tests {
 
     /// A one-value decision where a move may reach its track's detour is
     /// drawn by the lean pass as the general pass draws it: for every
-    /// sequence of draws, the same action after the same draws (each
-    /// applied alike), so that a seed plays the same game. In
+    /// sequence of draws, the same action after the same draws, and the
+    /// same position after it, so that a seed plays the same game. In
     /// positions of random games of every bundled race whose one-value
     /// decisions are drawn so, bonuses alone among them.
     #[test]
@@ -1474,19 +1479,28 @@ mod tests {
                 {
                     continue;
                 }
+                let (mut lean_after, mut general_after) = (Vec::new(), Vec::new());
                 let lean = every_way(5000, |draw| {
                     let mut after = state.clone();
-                    Some(
-                        game.dynamic()
-                            .play_one_value_round(&mut after, v, &mut |n| draw(n)),
-                    )
+                    let played = game
+                        .dynamic()
+                        .play_one_value_round(&mut after, v, &mut |n| draw(n));
+                    lean_after.push(after);
+                    Some(played)
                 })
                 .expect("few ways");
                 let general = every_way(5000, |draw| {
-                    game.dynamic().drawn_in_general(&state, &mut |n| draw(n))
+                    let drawn = game.dynamic().drawn_in_general(&state, &mut |n| draw(n));
+                    let mut after = state.clone();
+                    if let Some(a) = drawn {
+                        game.dynamic().apply_fitting(&mut after, a);
+                    }
+                    general_after.push(after);
+                    drawn
                 })
                 .expect("as many ways as the lean pass");
                 assert_eq!(lean, general, "{name}: {state:?}");
+                assert_eq!(lean_after, general_after, "{name}: {state:?}");
                 compared += 1;
                 rounds += usize::from(
                     lean.iter()
