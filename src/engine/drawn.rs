@@ -207,7 +207,9 @@ impl<S: Shape> Shaped<S> {
             if let Some(drawn) = self.drawn_pair(state, draw) {
                 return Some(drawn);
             }
-            if let Some(drawn) = self.drawn_many(state, draw) {
+            if state.pool.len() > 2
+                && let Some(drawn) = self.drawn_many(state, draw)
+            {
                 return drawn;
             }
         }
