@@ -762,13 +762,29 @@ impl<S: Shape> Shaped<S> {
 mod tests {
     use super::super::tests::{every_way, positions, races};
     use super::*;
+    use crate::Game;
     use crate::engine::Phase;
+
+    /// The position after the action a pass drew, played as the game plays
+    /// it: a move whose walk found the way clear without asking again.
+    fn played(game: &Game, state: &State, drawn: Option<(Action, bool)>) -> State {
+        let mut after = state.clone();
+        match drawn {
+            Some((Action::Move { from, count: 1, by }, true)) => {
+                game.dynamic().apply_clear_step(&mut after, from, by)
+            }
+            Some((a, _)) => game.dynamic().apply_fitting(&mut after, a),
+            None => {}
+        }
+        after
+    }
 
     /// A decision between the two values of a throw is drawn by the lean
     /// pass as the general pass draws it: for every sequence of draws, the
-    /// same action after the same draws, so that a seed plays the same
-    /// game. In positions of random games of every bundled race the pass
-    /// serves, with moves out of the start and moves that take among them,
+    /// same action after the same draws and the same position once it is
+    /// played, so that a seed plays the same game. In positions of random
+    /// games of every bundled race the pass serves, with moves out of the
+    /// start and moves that take among them,
     /// decisions between a die and a bonus that waits for it, and
     /// decisions with moves round a detour.
     #[test]
@@ -781,10 +797,11 @@ mod tests {
                 if state.phase != Phase::Move || !game.dynamic().draws_moves(&state) {
                     continue;
                 }
+                let (mut pair_after, mut general_after) = (Vec::new(), Vec::new());
                 let Some(pair) = every_way(2000, |draw| {
-                    game.dynamic()
-                        .drawn_pair(&state, &mut |n| draw(n))
-                        .map(|(a, _)| a)
+                    let drawn = game.dynamic().drawn_pair(&state, &mut |n| draw(n));
+                    pair_after.push(played(&game, &state, drawn));
+                    drawn.map(|(a, _)| a)
                 }) else {
                     continue;
                 };
@@ -792,10 +809,13 @@ mod tests {
                     continue;
                 }
                 let general = every_way(2000, |draw| {
-                    game.dynamic().drawn_in_general(&state, &mut |n| draw(n))
+                    let drawn = game.dynamic().drawn_in_general(&state, &mut |n| draw(n));
+                    general_after.push(played(&game, &state, drawn.map(|a| (a, false))));
+                    drawn
                 })
                 .expect("as many ways as the lean pass");
                 assert_eq!(pair, general, "{name}: {state:?}");
+                assert_eq!(pair_after, general_after, "{name}: {state:?}");
                 compared += 1;
                 with_bonus += usize::from(state.pool.iter().any(|v| v.bonus));
                 rounds += usize::from(
@@ -825,8 +845,8 @@ mod tests {
     /// A decision between three or four dice of one throw (a double with
     /// its bottom faces) is drawn by the lean pass as the general pass
     /// draws it: for every sequence of draws, the same action after the
-    /// same draws, among them decisions that the general pass leaves to
-    /// the full list. In positions of random games of every bundled race
+    /// same draws and the same position once it is played, among them
+    /// decisions that the general pass leaves to the full list. In positions of random games of every bundled race
     /// the pass serves.
     #[test]
     fn a_decision_between_three_or_four_dice_is_drawn_as_the_general_pass_draws_it() {
@@ -837,14 +857,14 @@ mod tests {
                     continue;
                 }
                 let mut handled = true;
+                let (mut many_after, mut general_after) = (Vec::new(), Vec::new());
                 let Some(many) = every_way(2000, |draw| {
-                    match game.dynamic().drawn_many(&state, &mut |n| draw(n)) {
-                        Some(drawn) => drawn.map(|(a, _)| a),
-                        None => {
-                            handled = false;
-                            None
-                        }
-                    }
+                    let Some(drawn) = game.dynamic().drawn_many(&state, &mut |n| draw(n)) else {
+                        handled = false;
+                        return None;
+                    };
+                    many_after.push(played(&game, &state, drawn));
+                    drawn.map(|(a, _)| a)
                 }) else {
                     continue;
                 };
@@ -852,10 +872,13 @@ mod tests {
                     continue;
                 }
                 let general = every_way(2000, |draw| {
-                    game.dynamic().drawn_in_general(&state, &mut |n| draw(n))
+                    let drawn = game.dynamic().drawn_in_general(&state, &mut |n| draw(n));
+                    general_after.push(played(&game, &state, drawn.map(|a| (a, false))));
+                    drawn
                 })
                 .expect("as many ways as the lean pass");
                 assert_eq!(many, general, "{name}: {state:?}");
+                assert_eq!(many_after, general_after, "{name}: {state:?}");
                 compared += 1;
                 ways += many.len();
                 four += usize::from(state.pool.len() == 4);

@@ -344,7 +344,9 @@ impl<S: Shape> Shaped<S> {
     /// general draw lists them (each group ascending at each size, then
     /// round the detour where `v` reaches it; a pass last) and drawn as it
     /// draws them, each checked as it checks a candidate that the list
-    /// holds. Out of line: few decisions reach a detour.
+    /// holds; where the mover's pieces fit a word, by
+    /// [`Shaped::play_one_value_round_by_walk`]. Out of line: few
+    /// decisions reach a detour.
     #[inline(never)]
     fn play_one_value_round(
         &self,
