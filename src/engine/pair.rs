@@ -779,6 +779,22 @@ mod tests {
         after
     }
 
+    /// Each way of drawing a decision: what it drew and the numbers asked.
+    type Ways = Vec<(Option<Action>, Vec<usize>)>;
+
+    /// Every way the general pass draws the decision in `state`, and the
+    /// position after each, as the lean passes are held to them.
+    fn general_ways(game: &Game, state: &State) -> (Ways, Vec<State>) {
+        let mut after = Vec::new();
+        let ways = every_way(2000, |draw| {
+            let drawn = game.dynamic().drawn_in_general(state, &mut |n| draw(n));
+            after.push(played(game, state, drawn.map(|a| (a, false))));
+            drawn
+        })
+        .expect("as many ways as the lean pass");
+        (ways, after)
+    }
+
     /// A decision between the two values of a throw is drawn by the lean
     /// pass as the general pass draws it: for every sequence of draws, the
     /// same action after the same draws and the same position once it is
@@ -797,7 +813,7 @@ mod tests {
                 if state.phase != Phase::Move || !game.dynamic().draws_moves(&state) {
                     continue;
                 }
-                let (mut pair_after, mut general_after) = (Vec::new(), Vec::new());
+                let mut pair_after = Vec::new();
                 let Some(pair) = every_way(2000, |draw| {
                     let drawn = game.dynamic().drawn_pair(&state, &mut |n| draw(n));
                     pair_after.push(played(&game, &state, drawn));
@@ -808,12 +824,7 @@ mod tests {
                 if pair.iter().all(|(a, _)| a.is_none()) {
                     continue;
                 }
-                let general = every_way(2000, |draw| {
-                    let drawn = game.dynamic().drawn_in_general(&state, &mut |n| draw(n));
-                    general_after.push(played(&game, &state, drawn.map(|a| (a, false))));
-                    drawn
-                })
-                .expect("as many ways as the lean pass");
+                let (general, general_after) = general_ways(&game, &state);
                 assert_eq!(pair, general, "{name}: {state:?}");
                 assert_eq!(pair_after, general_after, "{name}: {state:?}");
                 compared += 1;
@@ -846,8 +857,8 @@ mod tests {
     /// its bottom faces) is drawn by the lean pass as the general pass
     /// draws it: for every sequence of draws, the same action after the
     /// same draws and the same position once it is played, among them
-    /// decisions that the general pass leaves to the full list. In positions of random games of every bundled race
-    /// the pass serves.
+    /// decisions that the general pass leaves to the full list. In
+    /// positions of random games of every bundled race the pass serves.
     #[test]
     fn a_decision_between_three_or_four_dice_is_drawn_as_the_general_pass_draws_it() {
         let (mut compared, mut ways, mut four, mut listed) = (0usize, 0usize, 0usize, 0usize);
@@ -857,7 +868,7 @@ mod tests {
                     continue;
                 }
                 let mut handled = true;
-                let (mut many_after, mut general_after) = (Vec::new(), Vec::new());
+                let mut many_after = Vec::new();
                 let Some(many) = every_way(2000, |draw| {
                     let Some(drawn) = game.dynamic().drawn_many(&state, &mut |n| draw(n)) else {
                         handled = false;
@@ -871,12 +882,7 @@ mod tests {
                 if !handled {
                     continue;
                 }
-                let general = every_way(2000, |draw| {
-                    let drawn = game.dynamic().drawn_in_general(&state, &mut |n| draw(n));
-                    general_after.push(played(&game, &state, drawn.map(|a| (a, false))));
-                    drawn
-                })
-                .expect("as many ways as the lean pass");
+                let (general, general_after) = general_ways(&game, &state);
                 assert_eq!(many, general, "{name}: {state:?}");
                 assert_eq!(many_after, general_after, "{name}: {state:?}");
                 compared += 1;
