@@ -264,7 +264,12 @@ impl<S: Shape> Shaped<S> {
                 self.apply_fitting(state, Action::Pass);
                 return Some(Action::Pass);
             }
-            let (from, count) = groups.nth(candidates_word, i);
+            // Where single pieces move, each group is one piece.
+            let (from, count) = if self.flags().groups {
+                groups.nth(candidates_word, i)
+            } else {
+                (groups.nth_step(candidates_word, i), 1)
+            };
             // A clear way is seen from the pieces at once, without a view.
             let target = self.quick_seen_target(from, by);
             if self.clear_to_by_bytes(state, seat, from, target) {
@@ -288,7 +293,11 @@ impl<S: Shape> Shaped<S> {
                 return Some(self.play_listed_seen(state, m, by));
             }
             // The rest are drawn from the list.
-            n = groups.list_into(candidates_word, &mut candidates);
+            n = if self.flags().groups {
+                groups.list_into::<false>(candidates_word, &mut candidates)
+            } else {
+                groups.list_into::<true>(candidates_word, &mut candidates)
+            };
             refused = Some(i);
         } else {
             let comes_out = self.may_come_out(state, v);

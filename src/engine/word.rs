@@ -209,12 +209,18 @@ impl WordGroups {
     }
 
     /// Lists the groups of `moves` into `out` in order; returns how many.
-    pub(crate) fn list_into(self, moves: u64, out: &mut [(u8, u8)]) -> usize {
+    /// `SINGLE` where single pieces move: each group is one piece, its
+    /// size not counted.
+    pub(crate) fn list_into<const SINGLE: bool>(self, moves: u64, out: &mut [(u8, u8)]) -> usize {
         let (mut left, mut n) = (moves, 0);
         while left != 0 && n < out.len() {
             let at = left.trailing_zeros() & !7;
             left &= left - 1;
-            out[n] = self.at(at);
+            out[n] = if SINGLE {
+                ((self.steps >> at) as u8, 1)
+            } else {
+                self.at(at)
+            };
             n += 1;
         }
         n
@@ -290,7 +296,7 @@ mod tests {
         assert_eq!(groups.nth(groups.way, 0), (5, 1));
         assert_eq!(groups.nth(groups.way, 1), (5, 2));
         let mut listed = [(0, 0); 4];
-        assert_eq!(groups.list_into(groups.way | 0x80, &mut listed), 3);
+        assert_eq!(groups.list_into::<false>(groups.way | 0x80, &mut listed), 3);
         assert_eq!(listed[..3], [(0, 1), (5, 1), (5, 2)]);
     }
 
