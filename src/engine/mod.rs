@@ -1240,12 +1240,15 @@ impl<S: Shape> Shaped<S> {
 
     /// The one waiting value of a decision that the drawn quick pass
     /// answers ([`Shaped::play_quick_seen_drawn`]): a die value or a lone
-    /// bonus, no pair of a blockade followed. A bonus left alone in the
-    /// pool is moved as a die is: whole, by one group, or given up where
-    /// the rules allow.
+    /// bonus. A bonus left alone in the pool is moved as a die is: whole,
+    /// by one group, or given up where the rules allow. A pair of a
+    /// blockade followed through the throw (stacks: pairs = apart) is no
+    /// bar: its two pieces stand on cells of their own, so a walk that
+    /// finds the landing cell empty never brings one onto the other, and
+    /// any other move goes to the whole check, which refuses that.
     #[inline(always)]
     pub(crate) fn one_value(&self, state: &State) -> Option<PoolValue> {
-        if state.phase != Phase::Move || state.split.is_some() {
+        if state.phase != Phase::Move {
             return None;
         }
         match state.pool[..] {
