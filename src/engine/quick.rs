@@ -1467,6 +1467,59 @@ mod tests {
         );
     }
 
+    /// Parcheesi's rule that a blockade is not moved on as a pair (stacks:
+    /// pairs = apart), in a one-value decision drawn by the quick pass:
+    /// red's blockade on 10 was split by a 3 of a double (one pawn now on
+    /// 13), so the other 3 may not bring the pawn left on 10 onto 13, and
+    /// every way of drawing plays the one move left, 13 on by 3. With no
+    /// pair followed, the pawn on 10 may join the one on 13.
+    #[test]
+    fn a_split_blockade_is_not_joined_again_by_the_quick_pass() {
+        use super::super::tests::every_way;
+        let game = Game::bundled("parcheesi", Some(4)).expect("bundled");
+        let three = PoolValue {
+            value: 3,
+            again: true,
+            bonus: false,
+        };
+        let mut state = game.new_initial_state();
+        let mut lists = vec![vec![0u8; 4]; 4];
+        lists[0] = vec![0, 0, 10, 13];
+        state.pieces = crate::engine::state::Pieces::from_lists(&lists).expect("pieces");
+        state.mover = 0;
+        state.phase = Phase::Move;
+        state.pool = [three].into_iter().collect();
+        state.used = 1;
+        let joined = Action::Move {
+            from: 10,
+            count: 1,
+            by: 3,
+        };
+        let on = Action::Move {
+            from: 13,
+            count: 1,
+            by: 3,
+        };
+        assert_eq!(game.legal_actions(&state), [joined, on], "no pair followed");
+        state.split = Some((13, 10));
+        assert_eq!(game.legal_actions(&state), [on], "the pair split on 10");
+        assert_eq!(game.dynamic().one_value(&state), Some(three));
+        let ways = every_way(100, |draw| {
+            let mut after = state.clone();
+            let played =
+                game.dynamic()
+                    .play_quick_seen_drawn::<true>(&mut after, three, &mut |n| draw(n))?;
+            assert_eq!(after, game.child(&state, played).expect("legal"));
+            Some(played)
+        })
+        .expect("few ways");
+        assert_eq!(ways.len(), 2, "two candidates: {ways:?}");
+        assert!(
+            ways.iter().all(|(played, _)| *played == Some(on)),
+            "{ways:?}"
+        );
+    }
+
     /// A one-value decision where a move may reach its track's detour is
     /// drawn by the lean pass as the general pass draws it: for every
     /// sequence of draws, the same action after the same draws, and the
