@@ -122,7 +122,9 @@ impl<S: Shape> Shaped<S> {
             _ => return None,
         };
         let groups = self.groups_in_word::<true>(state)?;
-        let values = if low == high { 1 } else { 2 };
+        // Equal values are a double's dice: a bonus waiting behind a die is
+        // larger. So here and below a value's size tells it apart.
+        let values = if low.value == high.value { 1 } else { 2 };
         if self.may_go_round(state, high.value) {
             return self.drawn_pair_round(state, draw, groups, (low, high), high_waits);
         }
@@ -150,7 +152,7 @@ impl<S: Shape> Shaped<S> {
             |c| candidates.at(c).0,
             |c| {
                 let (action, v) = candidates.at(c);
-                if high_waits && v == high && c >= entry_count {
+                if high_waits && v.value == high.value && c >= entry_count {
                     return (action, false, false, false);
                 }
                 let (allowed, whole, clear) = if c >= entry_count {
@@ -184,7 +186,7 @@ impl<S: Shape> Shaped<S> {
         let mut entries = 0u32;
         let mut entry_count = 0;
         if groups.at_start != 0 {
-            let values = if low == high { 1 } else { 2 };
+            let values = if low.value == high.value { 1 } else { 2 };
             for v in [low, high].into_iter().take(values) {
                 if self.lets_out_now(state, v) {
                     entries |= u32::from(v.value) << (8 * entry_count);
@@ -225,7 +227,7 @@ impl<S: Shape> Shaped<S> {
         if groups.at_start != 0 && self.reaches_detour(seat, 0, high.value) {
             return None;
         }
-        let values = if low == high { 1 } else { 2 };
+        let values = if low.value == high.value { 1 } else { 2 };
         let (entries, entry_count) = self.pair_entries(state, groups, (low, high), high_waits);
         let mut listed = ArrayVec::<(Action, PoolValue), MAX_PAIR_CANDIDATES>::new();
         let mut way = groups.way;
@@ -264,7 +266,7 @@ impl<S: Shape> Shaped<S> {
                         self.entry_checked(state, &mut view, action, (low, high), values, use_most);
                     return (action, allowed, whole, false);
                 }
-                if high_waits && v == high {
+                if high_waits && v.value == high.value {
                     return (action, false, false, false);
                 }
                 match action {
@@ -520,7 +522,7 @@ impl<S: Shape> Shaped<S> {
         if !allowed {
             return (false, false, false);
         }
-        let other = if v == low { high } else { low };
+        let other = if v.value == low.value { high } else { low };
         (
             true,
             use_most && self.pair_uses_both(state, view, word, a, v, other),
@@ -577,7 +579,7 @@ impl<S: Shape> Shaped<S> {
         }
         let whole = match by_die {
             Some(d) => {
-                let other = if d == low { high } else { low };
+                let other = if d.value == low.value { high } else { low };
                 self.pair_goes_on(state, view, state.pieces.first_word(), 0, d, other)
                     || self.rest_uses_whole_throw(state, view, a, other)
             }
