@@ -86,14 +86,23 @@ impl<S: Shape> Shaped<S> {
         state.used = 0;
         state.split = None;
         state.doubles = doubles;
-        for &value in values {
-            let value = PoolValue {
-                value,
-                again,
-                bonus: false,
-            };
-            if state.pool.try_push(value).is_err() {
-                break;
+        let die = |value| PoolValue {
+            value,
+            again,
+            bonus: false,
+        };
+        match *values {
+            // Mostly two dice into an empty pool: without a loop.
+            [a, b] if state.pool.is_empty() => {
+                state.pool.push(die(a));
+                state.pool.push(die(b));
+            }
+            _ => {
+                for &value in values {
+                    if state.pool.try_push(die(value)).is_err() {
+                        break;
+                    }
+                }
             }
         }
         // On a double with no piece at the start, the bottom faces move too.
