@@ -1995,7 +1995,7 @@ impl<S: Shape> Shaped<S> {
     /// before the move does not answer.
     #[inline(always)]
     pub(crate) fn comes_back_to(&self, seat: usize, at: u8, to: u16) -> bool {
-        reaches_any(self.seating.meet(seat, seat, at), at, to)
+        self.seating.comes_back_to(seat, at, to)
     }
 
     /// Whether the piece a move brought to step `at` goes on by `v` where
@@ -2248,6 +2248,32 @@ mod tests {
             out.push(state.clone());
         }
         out
+    }
+
+    /// Whether a run of steps comes to its first cell again is read off
+    /// one table a step (`Seating::comes_back_to`); it answers as the
+    /// steps of the seat's own track on that cell do, for every seat,
+    /// step and run of up to 24 steps of every bundled race (Parcheesi's
+    /// second lap among them, which does come back).
+    #[test]
+    fn a_run_comes_back_to_its_cell_where_its_track_meets_that_cell_again() {
+        let mut back = 0usize;
+        for (name, game) in races() {
+            for seat in 0..game.players() {
+                for at in 0..=game.seating.home(seat) {
+                    for to in at as u16..=at as u16 + 24 {
+                        let meets = reaches_any(game.seating.meet(seat, seat, at), at, to);
+                        assert_eq!(
+                            game.dynamic().comes_back_to(seat, at, to),
+                            meets,
+                            "{name}: seat {seat}, from step {at} to {to}"
+                        );
+                        back += usize::from(meets);
+                    }
+                }
+            }
+        }
+        assert!(back > 100, "{back} runs that come back");
     }
 
     /// Every bundled race (no fight, no field), by name, with the most players.

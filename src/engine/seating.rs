@@ -16,6 +16,10 @@ pub(crate) struct Seating {
     /// `meet[(a * seats + b) * stride + q]`: the race steps of seat `a`'s
     /// track on the cell of seat `b`'s step `q`.
     meet: Vec<[u8; 2]>,
+    /// `again_in[a * stride + q]`: how many steps on from its step `q`
+    /// seat `a`'s track comes to the cell of `q` again, [`NONE`] where it
+    /// does not. Asked at every check of a piece going on.
+    again_in: Vec<u8>,
     /// Each seat's home step.
     homes: [u8; MAX_SEATS],
     /// Each seat's safe steps: bit `s` for step `s`.
@@ -195,6 +199,18 @@ impl Seating {
                 }
             }
         }
+        let mut again_in = vec![NONE; seats * stride];
+        for (a, ta) in tracks.iter().enumerate() {
+            for q in 1..ta.home() {
+                let on = meet[(a * seats + a) * stride + q as usize];
+                let ahead = on
+                    .iter()
+                    .filter(|&&s| s != NONE && s > q)
+                    .map(|&s| s - q)
+                    .min();
+                again_in[a * stride + q as usize] = ahead.unwrap_or(NONE);
+            }
+        }
         // Kept in place, not behind a pointer: read at every move.
         let (mut homes, mut detours, mut again) =
             ([0; MAX_SEATS], [None; MAX_SEATS], [false; MAX_SEATS]);
@@ -266,9 +282,18 @@ impl Seating {
             seats,
             stride,
             meet,
+            again_in,
             homes,
             safe,
         }
+    }
+
+    /// Whether seat `a`'s run of steps on from step `at` to step `to` comes
+    /// to the cell of `at` again.
+    #[inline(always)]
+    pub(crate) fn comes_back_to(&self, a: usize, at: u8, to: u16) -> bool {
+        let ahead = self.again_in.get(a * self.stride + at as usize).copied();
+        ahead.is_some_and(|d| d != NONE && to >= at as u16 + d as u16)
     }
 
     /// The home step of seat `a`.
