@@ -148,6 +148,17 @@ impl<S: Shape> Shaped<S> {
         self.apply_move_in_full(state, from, 1, by, false);
     }
 
+    /// Plays an action a lean draw gave: a move whose walk found the way
+    /// and the landing cell `clear` without asking again
+    /// ([`Shaped::apply_clear_step`]), any other in full.
+    #[inline(always)]
+    pub(crate) fn apply_drawn(&self, state: &mut State, a: Action, clear: bool) {
+        match a {
+            Action::Move { from, count: 1, by } if clear => self.apply_clear_step(state, from, by),
+            _ => self.apply_fitting(state, a),
+        }
+    }
+
     /// [`Shaped::apply_move`] for every move, with all its bookkeeping.
     fn apply_move_in_full(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         let seat = state.mover as usize;

@@ -171,11 +171,7 @@ impl<S: Shape> Shaped<S> {
         let Some((a, clear)) = self.drawn_seen(state, &mut draw) else {
             return self.play_from_list(state, buf, draw);
         };
-        // A move whose walk found its way clear is played without asking again.
-        match a {
-            Action::Move { from, count: 1, by } if clear => self.apply_clear_step(state, from, by),
-            _ => self.apply_fitting(state, a),
-        }
+        self.apply_drawn(state, a, clear);
         a
     }
 

@@ -353,10 +353,7 @@ impl<S: Shape> Shaped<S> {
             draw,
         );
         let (a, clear) = drawn.unwrap_or((Action::Pass, false));
-        match a {
-            Action::Move { from, count: 1, by } if clear => self.apply_clear_step(state, from, by),
-            _ => self.apply_fitting(state, a),
-        }
+        self.apply_drawn(state, a, clear);
         a
     }
 
@@ -771,12 +768,8 @@ mod tests {
     /// it: a move whose walk found the way clear without asking again.
     fn played(game: &Game, state: &State, drawn: Option<(Action, bool)>) -> State {
         let mut after = state.clone();
-        match drawn {
-            Some((Action::Move { from, count: 1, by }, true)) => {
-                game.dynamic().apply_clear_step(&mut after, from, by)
-            }
-            Some((a, _)) => game.dynamic().apply_fitting(&mut after, a),
-            None => {}
+        if let Some((a, clear)) = drawn {
+            game.dynamic().apply_drawn(&mut after, a, clear);
         }
         after
     }
