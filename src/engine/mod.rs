@@ -1723,7 +1723,7 @@ impl<S: Shape> Shaped<S> {
             return self.any_move(state);
         }
         self.find_move(state, true, |a, view| {
-            let goes_on = |at, v, round| self.check_present(state, view, at, 1, v, round).is_ok();
+            let goes_on = |at, v, round| self.allowed_lazily(state, view, at, 1, v, round);
             if limit as usize == state.pool.len() && self.moved_piece_goes_on(state, a, goes_on) {
                 return true;
             }
@@ -2072,15 +2072,17 @@ impl<S: Shape> Shaped<S> {
     /// at the first. It tries the moves [`Shaped::moves_into`] lists (those
     /// leaving the start by a sum of two dice only when `sums`), pieces on
     /// their way before those at the start, whose checks cost more; the
-    /// order does not change the answer.
+    /// order does not change the answer. The view is made only where the
+    /// pieces alone do not answer ([`Shaped::allowed_lazily`]): mostly the
+    /// first move tried is allowed.
     fn find_move(
         &self,
         state: &State,
         sums: bool,
-        mut found: impl FnMut(Action, &View) -> bool,
+        mut found: impl FnMut(Action, &mut Option<View>) -> bool,
     ) -> bool {
         let seat = state.mover as usize;
-        let view = View::new(self, state, seat);
+        let mut view = None;
         let pieces = &state.pieces[seat];
         let home = self.home(seat);
         for (from, most) in self.groups(pieces, home).rev() {
@@ -2092,25 +2094,25 @@ impl<S: Shape> Shaped<S> {
                         continue;
                     }
                     let by = v.value;
-                    if self
-                        .check_present(state, &view, from, count, v, false)
-                        .is_ok()
-                        && found(Action::Move { from, count, by }, &view)
+                    if self.allowed_lazily(state, &mut view, from, count, v, false)
+                        && found(Action::Move { from, count, by }, &mut view)
                     {
                         return true;
                     }
                     if self.reaches_detour(seat, from, by)
-                        && self
-                            .check_present(state, &view, from, count, v, true)
-                            .is_ok()
-                        && found(Action::Round { from, count, by }, &view)
+                        && self.allowed_lazily(state, &mut view, from, count, v, true)
+                        && found(Action::Round { from, count, by }, &mut view)
                     {
                         return true;
                     }
                 }
             }
-            if from == 0 && sums && self.entry_sum_moves(state, &view).any(|a| found(a, &view)) {
-                return true;
+            if from == 0 && sums {
+                let made = self.view_made(&mut view, state);
+                let moves: ArrayVec<Action, 8> = self.entry_sum_moves(state, made).collect();
+                if moves.into_iter().any(|a| found(a, &mut view)) {
+                    return true;
+                }
             }
         }
         false
