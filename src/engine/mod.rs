@@ -2107,11 +2107,13 @@ impl<S: Shape> Shaped<S> {
                     }
                 }
             }
-            if from == 0 && sums {
-                let made = self.view_made(&mut view, state);
-                let moves: ArrayVec<Action, 8> = self.entry_sum_moves(state, made).collect();
-                if moves.into_iter().any(|a| found(a, &mut view)) {
-                    return true;
+            if from == 0 && sums && self.flags().entry_sum {
+                for sum in self.entry_sums(state) {
+                    if self.sum_allowed(state, &mut view, sum)
+                        && found(Action::step(0, sum), &mut view)
+                    {
+                        return true;
+                    }
                 }
             }
         }
