@@ -51,14 +51,16 @@ struct PairCandidates {
 }
 
 impl PairCandidates {
-    /// Candidate `c` with the value it uses (for a move out of the start,
-    /// which is checked apart by the value or the sum it uses, the lower).
+    /// Candidate `c` with the value it uses and the other (for a move out
+    /// of the start, which is checked apart by the value or the sum it
+    /// uses, the lower and the higher).
     #[inline(always)]
-    fn at(&self, c: usize) -> (Action, PoolValue) {
+    fn at(&self, c: usize) -> (Action, PoolValue, PoolValue) {
         if c < self.entry_count {
             return (
                 Action::step(0, (self.entries >> (8 * (c & 3))) as u8),
                 self.low,
+                self.high,
             );
         }
         let j = c - self.entry_count;
@@ -69,8 +71,12 @@ impl PairCandidates {
         };
         // Single pieces move: each group is one piece.
         let from = self.groups.nth_step(self.groups.way, group);
-        let v = if second { self.high } else { self.low };
-        (Action::step(from, v.value), v)
+        let (v, other) = if second {
+            (self.high, self.low)
+        } else {
+            (self.low, self.high)
+        };
+        (Action::step(from, v.value), v, other)
     }
 }
 
@@ -151,12 +157,12 @@ impl<S: Shape> Shaped<S> {
             2,
             |c| candidates.at(c).0,
             |c| {
-                let (action, v) = candidates.at(c);
+                let (action, v, other) = candidates.at(c);
                 if high_waits && v.value == high.value && c >= entry_count {
                     return (action, false, false, false);
                 }
                 let (allowed, whole, clear) = if c >= entry_count {
-                    self.pair_checked(state, &mut view, word, action, v, (low, high), use_most)
+                    self.pair_checked(state, &mut view, word, action, (v, other), use_most)
                 } else {
                     let (allowed, whole) =
                         self.entry_checked(state, &mut view, action, (low, high), values, use_most);
@@ -271,15 +277,9 @@ impl<S: Shape> Shaped<S> {
                 }
                 match action {
                     Action::Move { from, .. } if !self.reaches_detour(seat, from, v.value) => {
-                        let (allowed, whole, clear) = self.pair_checked(
-                            state,
-                            &mut view,
-                            word,
-                            action,
-                            v,
-                            (low, high),
-                            use_most,
-                        );
+                        let other = if v.value == low.value { high } else { low };
+                        let (allowed, whole, clear) =
+                            self.pair_checked(state, &mut view, word, action, (v, other), use_most);
                         (action, allowed, whole, clear)
                     }
                     _ => {
@@ -466,7 +466,7 @@ impl<S: Shape> Shaped<S> {
             all as u8,
             |c| candidates.at(c).0,
             |c| {
-                let (action, v) = candidates.at(c);
+                let (action, v, _) = candidates.at(c);
                 let from = action.from().unwrap_or(0);
                 let (allowed, clear) = self.pair_allowed(state, &mut view, word, from, v);
                 let whole = allowed
@@ -499,10 +499,10 @@ impl<S: Shape> Shaped<S> {
         }) || self.uses_whole_throw_otherwise(state, view, a, all)
     }
 
-    /// Whether the move `a` of a single piece on its way by the die `v`
-    /// (one of `dice`) is allowed, and, where the most of the throw must be
-    /// used (`use_most`), whether it uses both dice; third, whether its
-    /// walk found the way and the landing cell clear.
+    /// Whether the move `a` of a single piece on its way by the die `v` is
+    /// allowed, and, where the most of the throw must be used (`use_most`),
+    /// whether it lets the die `other` be used too; third, whether its walk
+    /// found the way and the landing cell clear.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn pair_checked(
@@ -511,15 +511,13 @@ impl<S: Shape> Shaped<S> {
         view: &mut Option<View>,
         word: u128,
         a: Action,
-        v: PoolValue,
-        (low, high): (PoolValue, PoolValue),
+        (v, other): (PoolValue, PoolValue),
         use_most: bool,
     ) -> (bool, bool, bool) {
         let (allowed, clear) = self.pair_allowed(state, view, word, a.from().unwrap_or(0), v);
         if !allowed {
             return (false, false, false);
         }
-        let other = if v.value == low.value { high } else { low };
         (
             true,
             use_most && self.pair_uses_both(state, view, word, a, v, other),
