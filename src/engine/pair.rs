@@ -134,7 +134,8 @@ impl<S: Shape> Shaped<S> {
         if self.may_go_round(state, high.value) {
             return self.drawn_pair_round(state, draw, groups, (low, high), high_waits);
         }
-        let (entries, entry_count) = self.pair_entries(state, groups, (low, high), high_waits);
+        let (entries, entry_count, refused) =
+            self.pair_entries(state, groups, (low, high), high_waits);
         let moves = entry_count + values * bytes_set(groups.way) as usize;
         // The candidate numbered `c` of the moves.
         let candidates = PairCandidates {
@@ -163,6 +164,8 @@ impl<S: Shape> Shaped<S> {
                 }
                 let (allowed, whole, clear) = if c >= entry_count {
                     self.pair_checked(state, &mut view, word, action, (v, other), use_most)
+                } else if refused >> c & 1 != 0 {
+                    (false, false, false)
                 } else {
                     let (allowed, whole) =
                         self.entry_checked(state, &mut view, action, (low, high), values, use_most);
@@ -180,7 +183,9 @@ impl<S: Shape> Shaped<S> {
     /// the sum of two dice where the rules allow entry by a sum. A byte
     /// each, in one word, with how many: kept in a register, where an
     /// array written a byte at a time and then copied would make the copy
-    /// wait for the bytes to be stored.
+    /// wait for the bytes to be stored. Third, a bit for each move that is
+    /// refused as soon as drawn: a sum that lets no piece out, listed as
+    /// the general draw lists every sum.
     #[inline(always)]
     fn pair_entries(
         &self,
@@ -188,9 +193,10 @@ impl<S: Shape> Shaped<S> {
         groups: WordGroups,
         (low, high): (PoolValue, PoolValue),
         high_waits: bool,
-    ) -> (u32, usize) {
+    ) -> (u32, usize, u32) {
         let mut entries = 0u32;
         let mut entry_count = 0;
+        let mut refused = 0u32;
         if groups.at_start != 0 {
             let values = if low.value == high.value { 1 } else { 2 };
             for v in [low, high].into_iter().take(values) {
@@ -204,12 +210,19 @@ impl<S: Shape> Shaped<S> {
                 let sum = low.value.saturating_add(high.value);
                 let among = (0..entry_count).any(|i| (entries >> (8 * i)) as u8 == sum);
                 if !among {
+                    let v = PoolValue {
+                        value: sum,
+                        again: false,
+                        bonus: false,
+                    };
+                    // As `Shaped::sum_allowed` refuses it first.
+                    refused |= u32::from(!self.lets_out_now(state, v)) << entry_count;
                     entries |= u32::from(sum) << (8 * entry_count);
                     entry_count += 1;
                 }
             }
         }
-        (entries, entry_count)
+        (entries, entry_count, refused)
     }
 
     /// [`Shaped::drawn_pair`] where a move by `high` may reach a track's
@@ -234,7 +247,8 @@ impl<S: Shape> Shaped<S> {
             return None;
         }
         let values = if low.value == high.value { 1 } else { 2 };
-        let (entries, entry_count) = self.pair_entries(state, groups, (low, high), high_waits);
+        let (entries, entry_count, refused) =
+            self.pair_entries(state, groups, (low, high), high_waits);
         let mut listed = ArrayVec::<(Action, PoolValue), MAX_PAIR_CANDIDATES>::new();
         let mut way = groups.way;
         while way != 0 {
@@ -268,6 +282,9 @@ impl<S: Shape> Shaped<S> {
             |c| {
                 let (action, v) = at(c);
                 if c < entry_count {
+                    if refused >> c & 1 != 0 {
+                        return (action, false, false, false);
+                    }
                     let (allowed, whole) =
                         self.entry_checked(state, &mut view, action, (low, high), values, use_most);
                     return (action, allowed, whole, false);
