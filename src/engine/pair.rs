@@ -521,7 +521,6 @@ impl<S: Shape> Shaped<S> {
     /// whether it lets the die `other` be used too; third, whether its walk
     /// found the way and the landing cell clear.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn pair_checked(
         &self,
         state: &State,
