@@ -265,11 +265,8 @@ impl<S: Shape> Shaped<S> {
                 return Some(Action::Pass);
             }
             // Where single pieces move, each group is one piece.
-            let (from, count) = if self.flags().groups {
-                groups.nth(candidates_word, i)
-            } else {
-                (groups.nth_step(candidates_word, i), 1)
-            };
+            let single = !self.flags().groups;
+            let (from, count) = groups.nth_of(candidates_word, i, single);
             // A clear way is seen from the pieces at once, without a view.
             let target = self.quick_seen_target(from, by);
             if self.clear_to_by_bytes(state, seat, from, target) {
@@ -293,11 +290,7 @@ impl<S: Shape> Shaped<S> {
                 return Some(self.play_listed_seen(state, m, by));
             }
             // The rest are drawn from the list.
-            n = if self.flags().groups {
-                groups.list_into::<false>(candidates_word, &mut candidates)
-            } else {
-                groups.list_into::<true>(candidates_word, &mut candidates)
-            };
+            n = groups.list_into(candidates_word, &mut candidates, single);
             refused = Some(i);
         } else {
             let comes_out = self.may_come_out(state, v);

@@ -177,25 +177,47 @@ pub(crate) struct WordGroups {
     pub(crate) at_start: u64,
 }
 
+/// The bit of the byte of the `i`th group of `moves` (high bits of some
+/// of the bytes); for an `i` not below how many, that of the last byte.
+#[inline(always)]
+fn nth_byte(moves: u64, i: usize) -> u32 {
+    // Byte j of the product counts the groups in bytes 0 to j.
+    let counts = (moves >> 7).wrapping_mul(ONES);
+    let picked = zero_bytes_of_word(counts ^ ((i as u64 + 1) * ONES)) & moves;
+    (picked | 1 << 63).trailing_zeros() & !7
+}
+
 impl WordGroups {
     /// The `i`th group of `moves` (high bits of some of the bytes) as
     /// (step, size); for an `i` not below how many, that of the last byte,
     /// whatever it holds.
     #[inline(always)]
     pub(crate) fn nth(self, moves: u64, i: usize) -> (u8, u8) {
-        // Byte j of the product counts the groups in bytes 0 to j.
-        let counts = (moves >> 7).wrapping_mul(ONES);
-        let picked = zero_bytes_of_word(counts ^ ((i as u64 + 1) * ONES)) & moves;
-        self.at((picked | 1 << 63).trailing_zeros() & !7)
+        self.at(nth_byte(moves, i))
     }
 
     /// The step of the `i`th group of `moves`, as [`WordGroups::nth`]
     /// gives it, without its size: where single pieces move, each is 1.
     #[inline(always)]
     pub(crate) fn nth_step(self, moves: u64, i: usize) -> u8 {
-        let counts = (moves >> 7).wrapping_mul(ONES);
-        let picked = zero_bytes_of_word(counts ^ ((i as u64 + 1) * ONES)) & moves;
-        (self.steps >> ((picked | 1 << 63).trailing_zeros() & !7)) as u8
+        self.step_at(nth_byte(moves, i))
+    }
+
+    /// [`WordGroups::nth`], or where `single` pieces move,
+    /// [`WordGroups::nth_step`] with a size of 1.
+    #[inline(always)]
+    pub(crate) fn nth_of(self, moves: u64, i: usize, single: bool) -> (u8, u8) {
+        if single {
+            (self.nth_step(moves, i), 1)
+        } else {
+            self.nth(moves, i)
+        }
+    }
+
+    /// The step of the byte at bit `at`.
+    #[inline(always)]
+    fn step_at(self, at: u32) -> u8 {
+        (self.steps >> at) as u8
     }
 
     /// The group of the byte at bit `at` as (step, size): its size is the
@@ -203,21 +225,21 @@ impl WordGroups {
     /// sorted.
     #[inline(always)]
     pub(crate) fn at(self, at: u32) -> (u8, u8) {
-        let from = (self.steps >> at) as u8;
+        let from = self.step_at(at);
         let there = equal_bytes(self.steps, from) & self.live;
         (from, bytes_set(there & low_bits(at + 8)))
     }
 
     /// Lists the groups of `moves` into `out` in order; returns how many.
-    /// `SINGLE` where single pieces move: each group is one piece, its
-    /// size not counted.
-    pub(crate) fn list_into<const SINGLE: bool>(self, moves: u64, out: &mut [(u8, u8)]) -> usize {
+    /// Where `single` pieces move, each group is one piece, its size not
+    /// counted.
+    pub(crate) fn list_into(self, moves: u64, out: &mut [(u8, u8)], single: bool) -> usize {
         let (mut left, mut n) = (moves, 0);
         while left != 0 && n < out.len() {
             let at = left.trailing_zeros() & !7;
             left &= left - 1;
-            out[n] = if SINGLE {
-                ((self.steps >> at) as u8, 1)
+            out[n] = if single {
+                (self.step_at(at), 1)
             } else {
                 self.at(at)
             };
@@ -296,7 +318,7 @@ mod tests {
         assert_eq!(groups.nth(groups.way, 0), (5, 1));
         assert_eq!(groups.nth(groups.way, 1), (5, 2));
         let mut listed = [(0, 0); 4];
-        assert_eq!(groups.list_into::<false>(groups.way | 0x80, &mut listed), 3);
+        assert_eq!(groups.list_into(groups.way | 0x80, &mut listed, false), 3);
         assert_eq!(listed[..3], [(0, 1), (5, 1), (5, 2)]);
     }
 
