@@ -980,6 +980,46 @@ fn a_saved_state_with_two_pawns_on_one_cell_or_on_gray_is_refused() {
     assert!(game.load_state(&json).is_ok());
 }
 
+/// A battle is formed of pawns: a saved state whose battle holds a cell
+/// with no pawn, or one pawn twice, is refused; so is a combat stage with
+/// no pawn next to an enemy, where the mover would have nothing to do.
+#[test]
+fn a_saved_state_whose_battle_holds_no_pawn_or_leaves_nothing_to_do_is_refused() {
+    let game = game();
+    let mut state = position(&game, &["j10", "e5"], &["j11"], BLUE);
+    play(&game, &mut state, Action::EndMoves);
+    play(&game, &mut state, Action::Join(cell(&game, "j10")));
+    let json = serde_json::to_string(&state).unwrap();
+    assert!(game.load_state(&json).is_ok());
+    let battle = format!("\"battle\":[{}]", cell(&game, "j10"));
+    assert!(json.contains(&battle), "{json}");
+    let empty = json.replace(&battle, &format!("\"battle\":[{}]", cell(&game, "k20")));
+    let err = game.load_state(&empty).unwrap_err().to_string();
+    assert!(
+        err.contains("the battle holds k20, where no piece stands"),
+        "{err}"
+    );
+    let j10 = cell(&game, "j10");
+    let twice = json.replace(&battle, &format!("\"battle\":[{j10},{j10}]"));
+    let err = game.load_state(&twice).unwrap_err().to_string();
+    assert!(
+        err.contains("the battle holds the piece on j10 twice"),
+        "{err}"
+    );
+
+    // Combat with no pawn next to an enemy: nothing to join, nothing to fight.
+    let mut apart = position(&game, &["e5"], &["y36"], BLUE);
+    apart.field.as_mut().unwrap().stage = Stage::Combat;
+    game.validate(&apart)
+        .expect("each field is possible on its own");
+    assert!(game.legal_actions(&apart).is_empty());
+    let err = game
+        .load_state(&serde_json::to_string(&apart).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("the rules leave nothing to choose"), "{err}");
+}
+
 // ---------------------------------------------------------------------------
 // Properties of random games
 // ---------------------------------------------------------------------------

@@ -988,11 +988,23 @@ impl Game {
         parse_move(text)
     }
 
-    /// Reads a saved state from JSON and checks it against the rules.
+    /// Reads a saved state from JSON and checks it against the rules; a
+    /// position where a seat must choose and the rules leave it nothing to
+    /// choose is refused too, as play could not go on from it.
     pub fn load_state(&self, json: &str) -> Result<State, StateError> {
         let state: State =
             serde_json::from_str(json).map_err(|e| StateError::Json(e.to_string()))?;
         self.validate(&state)?;
+        let chooses = matches!(self.actor(&state), Actor::Seat(_) | Actor::Player(_));
+        if chooses && self.legal_actions(&state).is_empty() {
+            return Err(StateError::Impossible {
+                game: self.rules.name.clone(),
+                problem: format!(
+                    "it waits for {} to choose, but the rules leave nothing to choose",
+                    self.seat_name(state.mover as usize)
+                ),
+            });
+        }
         Ok(state)
     }
 

@@ -887,6 +887,24 @@ impl Game {
         if f.battle.iter().any(|&c| c as usize >= rules.kinds.len()) {
             return fail("the battle holds a cell off the board".into());
         }
+        // A battle is formed of pieces: while it forms, a cell of it with
+        // none, and at any stage one named twice, is a battle play never
+        // forms (once fought, its cells are kept as its pieces fall back
+        // or are lost).
+        for (i, &c) in f.battle.iter().enumerate() {
+            if f.stage == Stage::Combat && f.owner(c).is_none() {
+                return fail(format!(
+                    "the battle holds {}, where no piece stands",
+                    self.field_cell_name(c)
+                ));
+            }
+            if f.battle[..i].contains(&c) {
+                return fail(format!(
+                    "the battle holds the piece on {} twice",
+                    self.field_cell_name(c)
+                ));
+            }
+        }
         Ok(())
     }
 
