@@ -988,15 +988,21 @@ impl Game {
         parse_move(text)
     }
 
-    /// Reads a saved state from JSON and checks it against the rules; a
-    /// position where a seat must choose and the rules leave it nothing to
-    /// choose is refused too, as play could not go on from it.
+    /// Reads a saved state from JSON and checks it against the rules.
     pub fn load_state(&self, json: &str) -> Result<State, StateError> {
         let state: State =
             serde_json::from_str(json).map_err(|e| StateError::Json(e.to_string()))?;
         self.validate(&state)?;
-        let chooses = matches!(self.actor(&state), Actor::Seat(_) | Actor::Player(_));
-        if chooses && self.legal_actions(&state).is_empty() {
+        Ok(state)
+    }
+
+    /// Checks that a state is possible under the rules of this game: each
+    /// of its fields, and, where a seat must choose, that the rules leave it
+    /// something to choose, as play could not go on from it otherwise.
+    pub fn validate(&self, state: &State) -> Result<(), StateError> {
+        self.validate_fields(state)?;
+        let chooses = matches!(self.actor(state), Actor::Seat(_) | Actor::Player(_));
+        if chooses && self.legal_actions(state).is_empty() {
             return Err(StateError::Impossible {
                 game: self.rules.name.clone(),
                 problem: format!(
@@ -1005,11 +1011,12 @@ impl Game {
                 ),
             });
         }
-        Ok(state)
+        Ok(())
     }
 
-    /// Checks that a state is possible under the rules of this game.
-    pub fn validate(&self, state: &State) -> Result<(), StateError> {
+    /// [`Game::validate`] of each field of a state, and of the fields
+    /// together, before anything is played from it.
+    fn validate_fields(&self, state: &State) -> Result<(), StateError> {
         let fail = |problem: String| {
             Err(StateError::Impossible {
                 game: self.rules.name.clone(),
