@@ -12,6 +12,7 @@ mod moves;
 mod outcome;
 mod pair;
 mod quick;
+mod race;
 mod seating;
 pub(crate) mod shape;
 mod state;
