@@ -859,3 +859,183 @@ fn states_of_the_wrong_shape_are_refused_without_panicking() {
         }
     }
 }
+
+/// A whole game around one dice block.
+fn game_with_dice(settings: &str) -> String {
+    format!(
+        "game g {{ pieces = 1 }}\nboard grid {{ width = 5 height = 3 }}\ndice d {{ {settings} }}\n\
+         seat red {{ track = a1..e1, e2, e3..a3 }}\nseat blue {{ track = rotate(red, 2) }}\n\
+         players 2 {{ seats = red, blue }}\n"
+    )
+}
+
+fn binomial(n: u128, k: u128) -> u128 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// A dice block as written, and the exact chance of each outcome it must
+/// give if the language's limits accept it (`None` if they refuse it):
+/// each outcome's label with its weight over a total.
+#[derive(Debug, Clone)]
+struct DiceCase {
+    settings: String,
+    expected: Option<(Vec<(String, u128)>, u128)>,
+}
+
+/// Shells with `up = a/b`, from within the limits to past them (9 shells,
+/// a denominator past 1000, weights past 2^64).
+fn shells_case() -> impl Strategy<Value = DiceCase> {
+    (1u32..=9, 0u128..=1100, 1u128..=1100).prop_map(|(n, a, b)| {
+        let score: Vec<String> = (0..=n).map(|k| format!("{k}: {}", k + 1)).collect();
+        let settings = format!(
+            "shells = {n} up = {a}/{b} score = {{ {} }}",
+            score.join(" ")
+        );
+        let g = gcd(a, b);
+        let (ra, rb) = (a / g, b / g);
+        let fits = rb.checked_pow(n).is_some_and(|t| t <= u64::MAX as u128);
+        let expected = (n <= 8 && a <= b && b <= 1000 && fits).then(|| {
+            let weights = (0..=n as u128)
+                .map(|k| {
+                    let w = binomial(n as u128, k) * ra.pow(k as u32) * (rb - ra).pow(n - k as u32);
+                    (format!("{k}up"), w)
+                })
+                .filter(|(_, w)| *w > 0)
+                .collect();
+            (weights, rb.pow(n))
+        });
+        DiceCase { settings, expected }
+    })
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Dice with faces, from within the limits to past them (faces past 250,
+/// more than 64 faces, 5 dice, more than 256 outcomes, bottom faces past
+/// 255): the expected weights come from walking every ordered throw.
+fn faces_case() -> impl Strategy<Value = DiceCase> {
+    // Most widths lie about the largest that 4, 3 and 2 dice may have (7,
+    // 10 and 22 faces).
+    let lo = prop_oneof![1u32..=6, 100u32..=260];
+    let width = prop_oneof![0u32..=11, 18u32..=26, 0u32..=70];
+    (lo, width, 1usize..=5, any::<bool>(), any::<bool>()).prop_map(
+        |(lo, width, count, again, bottoms)| {
+            let hi = lo + width;
+            let mut settings = format!("faces = {lo}..{hi} count = {count}");
+            if again {
+                settings.push_str(&format!(" again = doubles, {lo}"));
+            }
+            if bottoms {
+                settings.push_str(" doubles_bottoms = when_all_out");
+            }
+            let faces = (hi - lo + 1) as u128;
+            let outcomes = binomial(faces + count as u128 - 1, count as u128);
+            let accepted = hi <= 250
+                && faces <= 64
+                && count <= 4
+                && outcomes <= 256
+                && !(bottoms && lo + hi > 255);
+            let expected = accepted.then(|| {
+                // Every ordered throw, counted under its sorted label.
+                let mut weights: Vec<(String, u128)> = Vec::new();
+                for n in 0..faces.pow(count as u32) {
+                    let mut values: Vec<u128> = (0..count)
+                        .map(|i| lo as u128 + n / faces.pow(i as u32) % faces)
+                        .collect();
+                    values.sort_unstable();
+                    let label = values
+                        .iter()
+                        .map(u128::to_string)
+                        .collect::<Vec<_>>()
+                        .join("-");
+                    match weights.iter_mut().find(|(l, _)| *l == label) {
+                        Some((_, w)) => *w += 1,
+                        None => weights.push((label, 1)),
+                    }
+                }
+                (weights, faces.pow(count as u32))
+            });
+            DiceCase { settings, expected }
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Every dice block, within the language's limits or past them, is
+    /// compiled to exact chances that are all thrown, or refused with a
+    /// diagnostic in the file's words; never a panic, and never more than
+    /// 100 ms.
+    #[test]
+    fn every_dice_block_compiles_to_exact_chances_or_is_refused(
+        case in prop_oneof![shells_case(), faces_case()],
+    ) {
+        let text = game_with_dice(&case.settings);
+        let source = pachisi::SourceFile::new("dice.variant", text.as_str());
+        // The best of a few compiles, so that a machine busy with other
+        // work does not count against the compiler: a hang takes long
+        // every time.
+        let mut took = std::time::Duration::MAX;
+        let mut compiled = None;
+        for _ in 0..5 {
+            let started = std::time::Instant::now();
+            compiled = Some(pachisi::compile(&source));
+            took = took.min(started.elapsed());
+            if took.as_millis() < 100 {
+                break;
+            }
+        }
+        prop_assert!(took.as_millis() < 100, "`{}` took {took:?} to compile", case.settings);
+        let compiled = compiled.expect("compiled at least once");
+        match (compiled, case.expected) {
+            (Ok(rules), Some((expected, total))) => {
+                let dice = &rules.dice;
+                prop_assert!(dice.outcomes.len() <= 256);
+                let sum: u128 = dice.outcomes.iter().map(|o| o.weight as u128).sum();
+                prop_assert_eq!(sum, dice.total as u128, "`{}`: the weights do not add up", case.settings);
+                // The same chance as expected, outcome by outcome, in the
+                // order of their labels: weight / dice.total = w / total.
+                let got: Vec<&str> = dice.outcomes.iter().map(|o| o.label.as_str()).collect();
+                let want: Vec<&str> = expected.iter().map(|(l, _)| l.as_str()).collect();
+                prop_assert_eq!(got, want, "`{}`: not the outcomes expected", case.settings);
+                for (o, (_, w)) in dice.outcomes.iter().zip(&expected) {
+                    prop_assert_eq!(
+                        o.weight as u128 * total, w * dice.total as u128,
+                        "`{}`: {} has the wrong chance", case.settings, o.label
+                    );
+                }
+                // Each outcome is thrown: the first number of its share of
+                // the total picks it.
+                let dice = dice.clone();
+                let game = Game::new(rules.into(), 2).expect("two seats");
+                let mut first = 0u64;
+                for (i, o) in dice.outcomes.iter().enumerate() {
+                    prop_assert_eq!(game.throw_for(first), Action::Throw(i as u8));
+                    prop_assert_eq!(game.throw_for(first + o.weight - 1), Action::Throw(i as u8));
+                    first += o.weight;
+                }
+            }
+            (Err(err), None) => {
+                prop_assert!(!err.items.is_empty());
+                let rendered = err.to_string();
+                prop_assert!(
+                    rendered.contains("--> dice.variant:3:"),
+                    "`{}`: the refusal does not point at the dice:\n{rendered}", case.settings
+                );
+            }
+            (Ok(rules), None) => {
+                return Err(TestCaseError::fail(format!(
+                    "`{}` is past the limits but compiled to {} outcomes", case.settings, rules.dice.outcomes.len()
+                )));
+            }
+            (Err(err), Some(_)) => {
+                return Err(TestCaseError::fail(format!(
+                    "`{}` is within the limits but was refused:\n{err}", case.settings
+                )));
+            }
+        }
+    }
+}

@@ -23,6 +23,11 @@ const SHELL_SETTINGS: &[&str] = &["shells", "up", "chance", "score"];
 const FACE_SETTINGS: &[&str] = &["faces", "count", "again", "doubles_bottoms"];
 /// The most shells or dice one throw may use.
 pub const MAX_DICE: i64 = 8;
+/// The most different outcomes one throw may have: a throw is named by its
+/// index in one byte.
+pub const MAX_OUTCOMES: u128 = 256;
+/// The most the weights of one throw may add up to.
+const MAX_TOTAL: u128 = u64::MAX as u128;
 
 /// Builds the dice a `dice` block describes.
 pub fn build(block: &Block, errors: &mut Vec<Diagnostic>) -> Option<Dice> {
@@ -108,6 +113,15 @@ fn binomial(n: u128, k: u128) -> u128 {
     (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
 
+/// The largest denominator `b` whose `n`th power a throw's weights may add
+/// up to (at most 1000, the largest `up` takes).
+fn largest_root(n: u32) -> u128 {
+    (1..=1000u128)
+        .rev()
+        .find(|b| b.checked_pow(n).is_some_and(|t| t <= MAX_TOTAL))
+        .unwrap_or(1)
+}
+
 /// Shells: outcome k is "k shells up", scored by the `score` table.
 fn shells_dice(
     r: &BlockReader,
@@ -145,7 +159,35 @@ fn shells_dice(
                 ));
                 return None;
             }
-            let (a, b) = (a as u128, b as u128);
+            // In lowest terms the weights add up to b^n; past the largest
+            // total a throw may have, the chances are refused, not rounded.
+            let written = format!("{a}/{b}");
+            let g = gcd(a as u128, b as u128).max(1);
+            let (a, b) = (a as u128 / g, b as u128 / g);
+            let lowest = if g > 1 {
+                format!(" ({a}/{b} in lowest terms)")
+            } else {
+                String::new()
+            };
+            if b.checked_pow(n as u32)
+                .is_none_or(|total| total > MAX_TOTAL)
+            {
+                errors.push(
+                    Diagnostic::new(
+                        "compile::chance_too_fine",
+                        atom.span,
+                        format!(
+                            "{n} shells each up {written}{lowest} need weights that add up to {b}^{n}, \
+                             more than a throw's weights may add up to (2^64 - 1)"
+                        ),
+                    )
+                    .with_help(format!(
+                        "with {n} shells, `up` may have a denominator of at most {}",
+                        largest_root(n as u32)
+                    )),
+                );
+                return None;
+            }
             (0..=n as u128)
                 .map(|k| {
                     binomial(n as u128, k) * a.pow(k as u32) * (b - a).pow((n as u128 - k) as u32)
@@ -440,13 +482,61 @@ fn dice_with_faces(
         }
         None => false,
     };
-    // Every ordered throw, merged into sorted outcomes with their counts.
+    // A throw is a multiset of faces; past the most outcomes a throw may
+    // have, the dice are refused before any is listed.
     let faces: Vec<u8> = (lo..=hi).map(|v| v as u8).collect();
+    let different = binomial((faces.len() + count - 1) as u128, count as u128);
+    if different > MAX_OUTCOMES {
+        let count_span = r.get("count").map_or(atom.span, |s| s.value.span);
+        let most = (1..=64usize)
+            .take_while(|f| binomial((f + count - 1) as u128, count as u128) <= MAX_OUTCOMES)
+            .last()
+            .unwrap_or(1);
+        errors.push(
+            Diagnostic::new(
+                "compile::too_many_outcomes",
+                count_span,
+                format!(
+                    "{count} dice of {} faces can fall {different} different ways, \
+                     more than the {MAX_OUTCOMES} outcomes a throw may have",
+                    faces.len()
+                ),
+            )
+            .with_note(atom.span, format!("{} faces here", faces.len()))
+            .with_help(format!("{count} dice may have at most {most} faces")),
+        );
+        return None;
+    }
+    if bottoms && lo + hi > 255 {
+        let span = r.get("doubles_bottoms").map_or(atom.span, |s| s.value.span);
+        errors.push(
+            Diagnostic::new(
+                "compile::bottoms_too_large",
+                span,
+                format!(
+                    "a die's bottom face is its lowest face plus its highest less the top, \
+                     and {lo} + {hi} = {} is more than 255",
+                    lo + hi
+                ),
+            )
+            .with_note(atom.span, "the faces")
+            .with_help(
+                "with `doubles_bottoms`, the lowest and the highest face add up to at most 255",
+            ),
+        );
+        return None;
+    }
+    // Each multiset of faces once, in the order of its faces from the
+    // lowest, weighted by the ordered throws that show it: count! over the
+    // factorial of each face's repeats.
+    let factorial = |k: usize| (1..=k as u64).product::<u64>();
     let mut outcomes: Vec<Outcome> = Vec::new();
     let mut throw = vec![0usize; count];
     loop {
-        let mut values: Vec<u8> = throw.iter().map(|&i| faces[i]).collect();
-        values.sort_unstable();
+        let values: Vec<u8> = throw.iter().map(|&i| faces[i]).collect();
+        let weight = values
+            .chunk_by(|a, b| a == b)
+            .fold(factorial(count), |w, run| w / factorial(run.len()));
         let label = values
             .iter()
             .map(|v| v.to_string())
@@ -455,40 +545,33 @@ fn dice_with_faces(
         let doubles = count > 1 && values.iter().all(|v| *v == values[0]);
         let again = (again_doubles && doubles)
             || (!again_faces.is_empty() && values.iter().all(|v| again_faces.contains(v)));
-        match outcomes.iter_mut().find(|o| o.label == label) {
-            Some(o) => o.weight += 1,
-            None => outcomes.push(Outcome {
-                label,
-                weight: 1,
-                values,
-                again,
-                doubles,
-            }),
-        }
-        let mut i = 0;
-        loop {
-            if i == count {
-                let kind = match count {
-                    1 => format!("1 die of faces {lo} to {hi}"),
-                    _ => format!("{count} dice of faces {lo} to {hi}"),
-                };
-                let mut dice = Dice::new(name, kind, outcomes);
-                if bottoms {
-                    dice.bottoms_sum = (lo + hi) as u8;
-                    dice.kind.push_str(
-                        "; on a double with no piece at the start, the bottom faces move too",
-                    );
-                }
-                return Some(dice);
-            }
-            throw[i] += 1;
-            if throw[i] < faces.len() {
-                break;
-            }
-            throw[i] = 0;
-            i += 1;
-        }
+        outcomes.push(Outcome {
+            label,
+            weight,
+            values,
+            again,
+            doubles,
+        });
+        // The next non-decreasing throw: raise the last die that can rise,
+        // and set every die after it to the same face.
+        let Some(i) = throw.iter().rposition(|&f| f + 1 < faces.len()) else {
+            break;
+        };
+        throw[i] += 1;
+        let raised = throw[i];
+        throw[i + 1..].fill(raised);
     }
+    let kind = match count {
+        1 => format!("1 die of faces {lo} to {hi}"),
+        _ => format!("{count} dice of faces {lo} to {hi}"),
+    };
+    let mut dice = Dice::new(name, kind, outcomes);
+    if bottoms {
+        dice.bottoms_sum = (lo + hi) as u8;
+        dice.kind
+            .push_str("; on a double with no piece at the start, the bottom faces move too");
+    }
+    Some(dice)
 }
 
 #[cfg(test)]
