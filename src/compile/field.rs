@@ -74,7 +74,8 @@ pub fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet
     let board = board_of(&field);
     let (seats, halves) = seats(file, &board, errors);
     field.seat_half = halves;
-    let tables = super::seats::tables(file, &Some(seats.clone()), errors);
+    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let tables = super::seats::tables(file, Some(&names), errors);
     let turn = super::blocks::turn(super::single_block(file, BlockKind::Turn, errors), errors);
     let ctx = super::blocks::Context {
         board: &board,

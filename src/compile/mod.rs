@@ -136,29 +136,34 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             "the file has no `dice` block, so nothing is thrown",
         ));
     }
-    let (name, about, pieces) = blocks::game(game?, 16, errors)?;
-    let board = board::build(board_block?, errors)?;
+    // Each block is read even where another is wrong, so that one `check`
+    // shows every error that does not follow from another: the seats, the
+    // regions and the blocks that name cells wait only for the board.
+    let game_settings = game.and_then(|g| blocks::game(g, 16, errors));
+    let board = board_block.and_then(|b| board::build(b, errors));
+    let dice = dice_block.and_then(|b| dice::build(b, errors));
+    let tables = seats::tables(file, seats::names(file).as_deref(), errors);
+    let turn = blocks::turn(single_block(file, BlockKind::Turn, errors), errors);
+    let home_block = single_block(file, BlockKind::Home, errors);
+    let home = blocks::home(home_block, errors);
+    let stacks = blocks::stacks(single_block(file, BlockKind::Stacks, errors), errors);
+    let end = blocks::end(single_block(file, BlockKind::End, errors), errors);
+    let board = board?;
     let regions = cells::regions(&file.regions, &board, errors);
-    let dice = dice::build(dice_block?, errors);
     let seats = seats::seats(file, &board, errors);
-    let tables = seats::tables(file, &seats, errors);
     let ctx = blocks::Context {
         board: &board,
         regions: &regions,
         dice: dice.as_ref(),
     };
-    let turn = blocks::turn(single_block(file, BlockKind::Turn, errors), errors);
     let entry_block = single_block(file, BlockKind::Entry, errors);
     let entry = blocks::entry(entry_block, &ctx, errors);
-    let home_block = single_block(file, BlockKind::Home, errors);
-    let home = blocks::home(home_block, errors);
     let capture = blocks::capture(single_block(file, BlockKind::Capture, errors), &ctx, errors);
-    let stacks = blocks::stacks(single_block(file, BlockKind::Stacks, errors), errors);
-    let end = blocks::end(single_block(file, BlockKind::End, errors), errors);
     let fight = match &seats {
         Some(seats) => fight::build(file, &board, seats, dice.as_ref(), errors),
         None => None,
     };
+    let (name, about, pieces) = game_settings?;
     let dice = dice?;
     let mut seats = seats?;
     if let (Some(home), Some(block)) = (&home, home_block) {

@@ -4,10 +4,7 @@
 use super::{reader::BlockReader, seats::seat_ref};
 use crate::{
     diagnostic::Diagnostic,
-    rules::{
-        DUMMY,
-        seats::{SeatId, SeatRules},
-    },
+    rules::{DUMMY, seats::SeatId},
     syntax::ast::{Atom, AtomKind},
 };
 
@@ -23,7 +20,7 @@ pub struct Seating {
 /// wrong (reported); `Some(None)` when each seat is one player.
 pub fn players_of(
     r: &BlockReader,
-    seats: &[SeatRules],
+    seats: &[String],
     table: &[SeatId],
     count: usize,
     errors: &mut Vec<Diagnostic>,
@@ -38,7 +35,7 @@ pub fn players_of(
         ));
         return None;
     }
-    let name = |id: SeatId| seats[id.0 as usize].name.clone();
+    let name = |id: SeatId| seats[id.0 as usize].clone();
     if let Some(setting) = dummy {
         let [element] = setting.value.elements.as_slice() else {
             errors.push(Diagnostic::new(

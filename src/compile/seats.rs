@@ -428,10 +428,27 @@ fn check_track(
     })
 }
 
-/// The `players` blocks, one table each.
+/// The names of the seats, in file order, where every seat block is named
+/// by a name (`seats` reports those that are not). The players blocks need
+/// only these, so their errors are found even where a track is wrong.
+pub fn names(file: &VariantFile) -> Option<Vec<String>> {
+    file.blocks
+        .iter()
+        .filter(|b| b.kind.node == BlockKind::Seat)
+        .map(|b| match &b.label {
+            Some(Atom {
+                kind: AtomKind::Name(n),
+                ..
+            }) => Some(n.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The `players` blocks, one table each, given the names of the seats.
 pub fn tables(
     file: &VariantFile,
-    seats: &Option<Vec<SeatRules>>,
+    seats: Option<&[String]>,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<Table> {
     let blocks: Vec<&Block> = file
@@ -487,7 +504,7 @@ pub fn tables(
                 errors.push(Diagnostic::new(
                     "compile::seat_twice",
                     element.span,
-                    format!("seat {} is named twice", seats[id.0 as usize].name),
+                    format!("seat {} is named twice", seats[id.0 as usize]),
                 ));
             }
             table_seats.push(id);
@@ -554,14 +571,14 @@ pub fn tables(
                         Some(_) => errors.push(Diagnostic::new(
                             "compile::seat_twice",
                             atom.span,
-                            format!("seat {} is in two teams", seats[id.0 as usize].name),
+                            format!("seat {} is in two teams", seats[id.0 as usize]),
                         )),
                         None => errors.push(Diagnostic::new(
                             "compile::team_seat_not_playing",
                             atom.span,
                             format!(
                                 "seat {} is in a team but does not play with {count} players",
-                                seats[id.0 as usize].name
+                                seats[id.0 as usize]
                             ),
                         )),
                     }
@@ -574,7 +591,7 @@ pub fn tables(
                     teams.value.span,
                     format!(
                         "seat {} plays but is in no team",
-                        seats[table_seats[i].0 as usize].name
+                        seats[table_seats[i].0 as usize]
                     ),
                 ));
                 continue;
@@ -593,12 +610,12 @@ pub fn tables(
 }
 
 pub(super) fn seat_ref(
-    seats: &[SeatRules],
+    seats: &[String],
     atom: &Atom,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<SeatId> {
     let name = name_atom("seats", atom).map_err(|d| errors.push(d)).ok()?;
-    match seats.iter().position(|s| s.name == name) {
+    match seats.iter().position(|s| s == name) {
         Some(i) => Some(SeatId(i as u8)),
         None => {
             let mut d = Diagnostic::new(
@@ -606,7 +623,7 @@ pub(super) fn seat_ref(
                 atom.span,
                 format!("there is no seat `{name}`"),
             );
-            if let Some(near) = nearest(name, seats.iter().map(|s| s.name.as_str())) {
+            if let Some(near) = nearest(name, seats.iter().map(String::as_str)) {
                 d = d.with_help(format!("did you mean `{near}`?"));
             }
             errors.push(d);
