@@ -85,39 +85,61 @@ fn strip_comment(line: &str) -> &str {
 /// Replays a record from the start; the state after its last action, or
 /// the first line the rules refuse.
 pub fn replay(game: &Game, text: &str) -> Result<(State, Vec<Action>), RecordError> {
-    let mut state = game.new_initial_state();
+    replay_from(game, game.new_initial_state(), text)
+}
+
+/// Replays a record from `state`, such as a saved state: the state after
+/// its last action, or the first line the rules refuse.
+pub fn replay_from(
+    game: &Game,
+    mut state: State,
+    text: &str,
+) -> Result<(State, Vec<Action>), RecordError> {
     let mut actions = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = strip_comment(raw);
         if line.is_empty() || line.starts_with("variant ") || line.starts_with("players ") {
             continue;
         }
-        let (seat, body) = match line.split_once(':') {
-            Some((seat, body)) => (Some(seat.trim()), body.trim()),
-            None => (None, line),
-        };
-        let action = game
-            .parse_action_in(&state, body)
-            .ok_or_else(|| RecordError::Unreadable {
-                line: i + 1,
-                text: line.to_string(),
-                allowed: allowed_here(game, &state),
-            })?;
-        if let Some(seat) = seat {
-            let expected = game.record_name(&state);
-            if seat != expected {
-                return Err(RecordError::WrongSeat {
-                    line: i + 1,
-                    expected: expected.to_string(),
-                    found: seat.to_string(),
-                });
-            }
-        }
-        game.apply(&mut state, action)
-            .map_err(|error| RecordError::Illegal { line: i + 1, error })?;
-        actions.push(action);
+        actions.push(play_line(game, &mut state, i + 1, line)?);
     }
     Ok((state, actions))
+}
+
+/// Plays one action written as a record writes it (`red: 0+10`, or
+/// without the seat), numbered `line` in what it comes from. A refused
+/// action leaves the state as it was.
+pub fn play_line(
+    game: &Game,
+    state: &mut State,
+    line: usize,
+    text: &str,
+) -> Result<Action, RecordError> {
+    let text = text.trim();
+    let (seat, body) = match text.split_once(':') {
+        Some((seat, body)) => (Some(seat.trim()), body.trim()),
+        None => (None, text),
+    };
+    let action = game
+        .parse_action_in(state, body)
+        .ok_or_else(|| RecordError::Unreadable {
+            line,
+            text: text.to_string(),
+            allowed: allowed_here(game, state),
+        })?;
+    if let Some(seat) = seat {
+        let expected = game.record_name(state);
+        if seat != expected {
+            return Err(RecordError::WrongSeat {
+                line,
+                expected: expected.to_string(),
+                found: seat.to_string(),
+            });
+        }
+    }
+    game.apply(state, action)
+        .map_err(|error| RecordError::Illegal { line, error })?;
+    Ok(action)
 }
 
 /// How many of the legal actions a record's error shows.

@@ -229,24 +229,15 @@ fn replay_of_an_unreadable_line_answers_in_the_games_own_notation() {
 
 #[test]
 fn play_quits_cleanly_on_q() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pachisi"))
-        .args(["play", "pachisi", "--players", "2", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the pachisi binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(b"q\n")
-        .expect("q is written");
-    let out = child.wait_with_output().expect("play ends");
+    let out = play_with(&["play", "pachisi", "--players", "2", "--seed", "1"], "q\n");
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("You play red."), "{text}");
-    assert!(text.contains("your choice>"), "{text}");
+    // Red's first throw leaves it one action, which waits for a key.
+    assert!(
+        text.ends_with("press Enter to play it (q quits)> "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -270,4 +261,179 @@ fn moves_reads_a_saved_state_with_the_one_table_that_accepts_it() {
         .map(|a| game.action_text_in(&state, a))
         .collect();
     assert_eq!(listed, legal);
+}
+
+/// Runs `pachisi` with its standard output a pipe whose reader has gone, as
+/// after `| head -1`.
+fn pachisi_into_a_closed_pipe(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pachisi"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the pachisi binary runs");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("pachisi ends")
+}
+
+#[test]
+fn every_command_ends_quietly_when_its_reader_has_gone() {
+    let state = r#"{"pieces": [[0,0,10,10],[0,0,0,2]], "mover": 0, "phase": "move",
+        "pool": [{"value": 3, "again": false}], "extra": 0, "entered": [true, true],
+        "turns": 1, "finished": [], "at_limit": false}"#;
+    let (_dir, state_path) = temp_file("state.json", state);
+    let (_dir2, record_path) = temp_file("game.record", RECORD);
+    let state = path_str(&state_path);
+    let record = path_str(&record_path);
+    let commands: &[&[&str]] = &[
+        &["check", "pachisi"],
+        &["simulate", "ludo", "--games", "2"],
+        &["simulate", "ludo", "--games", "2", "--json"],
+        &["moves", "pachisi", "--state", state],
+        &["show", "pachisi", "--state", state],
+        &["replay", "pachisi", record],
+        &["render", "pachisi", "--seat", "red"],
+        &["verify", "ludo", "--games", "1"],
+        &["play", "ludo", "--players", "2"],
+    ];
+    for args in commands {
+        let out = pachisi_into_a_closed_pipe(args);
+        let err = stderr(&out);
+        assert!(
+            out.status.success(),
+            "pachisi {} failed when its reader had gone:\n{err}",
+            args.join(" ")
+        );
+        assert!(
+            err.is_empty(),
+            "pachisi {} said something when its reader had gone:\n{err}",
+            args.join(" ")
+        );
+    }
+}
+
+/// Red to move a 3 with pieces at steps 10 and 10; black has one at step 2.
+const RED_TO_MOVE_3: &str = r#"{"pieces": [[0,0,10,10],[0,0,0,2]], "mover": 0, "phase": "move",
+    "pool": [{"value": 3, "again": false}], "extra": 0, "entered": [true, true],
+    "turns": 1, "finished": [], "at_limit": false}"#;
+
+/// `pachisi apply pachisi --state PATH ACTIONS..`.
+fn apply_to(path: &std::path::Path, actions: &[&str]) -> Output {
+    let mut args = vec!["apply", "pachisi", "--state", path_str(path)];
+    args.extend_from_slice(actions);
+    pachisi(&args)
+}
+
+#[test]
+fn apply_plays_actions_on_a_saved_state_throws_included_and_prints_the_new_state() {
+    let (_dir, path) = temp_file("state.json", RED_TO_MOVE_3);
+    let out = apply_to(&path, &["red: 10+3", "throw 2up", "black: 2+2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let printed = stdout(&out);
+    // The state printed is the game's own, as the engine plays it.
+    let game = pachisi::Game::bundled("pachisi", Some(2)).unwrap();
+    let mut expected = game.load_state(RED_TO_MOVE_3).unwrap();
+    for text in ["10+3", "throw 2up", "2+2"] {
+        let action = game.parse_action_in(&expected, text).unwrap();
+        game.apply(&mut expected, action).unwrap();
+    }
+    let state = game
+        .load_state(&printed)
+        .expect("apply prints a saved state");
+    assert_eq!(state, expected);
+    assert_eq!(state.seat_pieces(0), &[0, 0, 10, 13]);
+    assert_eq!(state.seat_pieces(1), &[0, 0, 0, 4]);
+}
+
+#[test]
+fn apply_refuses_an_illegal_action_with_its_reason_and_prints_no_state() {
+    let (_dir, path) = temp_file("state.json", RED_TO_MOVE_3);
+    // Black has a piece out, so a 2 brings no other out (entry: on).
+    let out = apply_to(&path, &["10+3", "throw 2up", "0+2"]);
+    assert!(!out.status.success(), "an illegal action was applied");
+    assert_eq!(stdout(&out), "", "a refused apply printed a state");
+    assert_eq!(
+        stderr(&out).trim_end(),
+        "error: action 3 of 3: 0+2 is not allowed: this throw does not let a piece leave the start (entry: on)"
+    );
+    // The saved state is as it was.
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), RED_TO_MOVE_3);
+    let wrong_seat = apply_to(&path, &["black: 10+3"]);
+    assert!(!wrong_seat.status.success());
+    assert_eq!(
+        stderr(&wrong_seat).trim_end(),
+        "error: action 1 of 1: it is red's turn, not black's"
+    );
+}
+
+#[test]
+fn replay_goes_on_from_a_saved_state() {
+    let (_dir, state) = temp_file("state.json", RED_TO_MOVE_3);
+    let (_dir2, record) = temp_file("more.record", "red: 10+3\nblack: throw 2up\nblack: 2+2\n");
+    let out = pachisi(&[
+        "replay",
+        "pachisi",
+        path_str(&record),
+        "--state",
+        path_str(&state),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("3 actions replayed\n"), "{text}");
+    assert!(text.contains("out: 10 (i18), 13 (i15)"), "{text}");
+    assert!(
+        text.contains("black    start 3  home 0  out: 4 (j5)"),
+        "{text}"
+    );
+    assert!(text.contains("red to throw (turn 4)"), "{text}");
+}
+
+/// Runs `pachisi play` with `input` typed in.
+fn play_with(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pachisi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the pachisi binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    child.wait_with_output().expect("play ends")
+}
+
+#[test]
+fn play_draws_the_track_starts_and_homes_and_plays_a_lone_action_on_a_key() {
+    // Mensch, seed 3: yellow begins and throws a 4 with one piece out on
+    // a5, so 1+4 is the only action; Enter plays it, and red moves next.
+    let out = play_with(
+        &["play", "mensch", "--players", "2", "--seed", "3"],
+        "\nq\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lone = "only one action is legal: 1+4  move a piece from step 1 (a5) by 4 to step 5 (e5)\n\
+                press Enter to play it (q quits)> ";
+    let at = text
+        .find(lone)
+        .unwrap_or_else(|| panic!("no lone action in:\n{text}"));
+    assert!(
+        text[at..].contains("red throws"),
+        "the lone action was not played:\n{text}"
+    );
+    // The board: the yards with the pieces waiting in them, the homes, and
+    // no square that is not a cell.
+    let board: Vec<&str> = text.lines().skip(3).take(11).collect();
+    assert_eq!(board[0], "y:3          .  .  .", "{text}");
+    assert_eq!(board[5], " .  .  .  . Y=0   R=0 .  .  .  .", "{text}");
+    assert_eq!(board[9], "             .     .       r:3", "{text}");
+    assert!(
+        text.contains("key: . a cell  y:N yellow's start, N waiting  Y=N yellow's home, N home\n"),
+        "{text}"
+    );
 }

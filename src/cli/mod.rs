@@ -1,4 +1,5 @@
-//! The command line: `check`, `simulate`, `moves`, `replay` and `play`.
+//! The command line: `check`, `simulate`, `moves`, `apply`, `replay`, `play`,
+//! `verify`, `show` and `render`.
 
 mod play;
 mod render;
@@ -6,7 +7,11 @@ mod show;
 mod simulate;
 mod verify;
 
-use std::process::ExitCode;
+use std::{
+    fmt,
+    io::{ErrorKind, Write},
+    process::ExitCode,
+};
 
 use clap::{Parser, Subcommand};
 use pachisi::{Game, LoadError, SourceFile, compile, record, variants};
@@ -63,9 +68,26 @@ enum Command {
         variant: String,
         /// The record.
         record: String,
+        /// A saved state (JSON) the record goes on from (default: the start of a game).
+        #[arg(long)]
+        state: Option<String>,
         /// How many players (default: the record's `players` line, else the most).
         #[arg(long)]
         players: Option<usize>,
+    },
+    /// Apply actions to a saved state and print the new state (JSON).
+    Apply {
+        /// A variant file, or the name of a bundled variant.
+        variant: String,
+        /// The saved state.
+        #[arg(long)]
+        state: String,
+        /// How many players (default: the table whose game accepts the state).
+        #[arg(long)]
+        players: Option<usize>,
+        /// The actions, one after another, throws included (`"throw 3up" 10+3`).
+        #[arg(required = true)]
+        actions: Vec<String>,
     },
     /// Draw the board as SVG, with a seat's track or a saved state's pieces.
     Render {
@@ -145,8 +167,15 @@ pub fn main() -> ExitCode {
         Command::Replay {
             variant,
             record,
+            state,
             players,
-        } => replay(&variant, &record, players),
+        } => replay(&variant, &record, state.as_deref(), players),
+        Command::Apply {
+            variant,
+            state,
+            players,
+            actions,
+        } => apply(&variant, &state, players, &actions),
         Command::Render {
             variant,
             state,
@@ -187,6 +216,38 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Writes to standard output. A reader that has gone, as `head` goes after
+/// its lines, ends the command quietly, as a command-line tool does.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_out(format_args!($($arg)*))
+    };
+}
+
+/// [`out!`] with a line end.
+macro_rules! outln {
+    () => {
+        $crate::cli::write_out(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+pub(crate) use {out, outln};
+
+/// Writes `text` to standard output and flushes it: a closed pipe ends the
+/// process with success and no word, any other failure with an error.
+pub(crate) fn write_out(text: fmt::Arguments) {
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+        if e.kind() == ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
 fn read(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {path}: {e}"))
 }
@@ -206,44 +267,80 @@ fn check(file: &str) -> Result<(), String> {
     let compiled = compile::compile_with_changes(&source, &compile::resolve_bundled_or_file)
         .map_err(|d| d.to_string())?;
     if let Some(base) = &compiled.base {
-        println!("house rules on {base}:");
+        outln!("house rules on {base}:");
         if compiled.changes.is_empty() {
-            println!("  no changes");
+            outln!("  no changes");
         }
         for change in &compiled.changes {
-            println!("  {change}");
+            outln!("  {change}");
         }
-        println!();
+        outln!();
     }
-    print!("{}", compiled.rules.summary());
+    out!("{}", compiled.rules.summary());
     Ok(())
 }
 
 fn moves(variant: &str, state_path: &str, players: Option<usize>) -> Result<(), String> {
     let (game, state) = show::game_and_state(variant, state_path, players)?;
     match game.actor(&state) {
-        pachisi::Actor::Terminal => println!("the game is over"),
-        pachisi::Actor::Chance => println!("{} throws:", game.seat_name(game.mover(&state))),
-        pachisi::Actor::Seat(_) => println!("{} to move:", game.seat_name(game.mover(&state))),
+        pachisi::Actor::Terminal => outln!("the game is over"),
+        pachisi::Actor::Chance => outln!("{} throws:", game.seat_name(game.mover(&state))),
+        pachisi::Actor::Seat(_) => outln!("{} to move:", game.seat_name(game.mover(&state))),
         pachisi::Actor::Player(p) => {
             let (player, seat) = (
                 game.player_name(p as usize),
                 game.seat_name(game.mover(&state)),
             );
             if player == seat {
-                println!("{seat} to move:");
+                outln!("{seat} to move:");
             } else {
-                println!("{player} to move {seat}:");
+                outln!("{player} to move {seat}:");
             }
         }
     }
     for action in game.legal_actions(&state) {
-        println!("{}", game.action_text_in(&state, action));
+        outln!("{}", game.action_text_in(&state, action));
     }
     Ok(())
 }
 
-fn replay(variant: &str, record_path: &str, players: Option<usize>) -> Result<(), String> {
+/// Plays `actions` on a saved state, one after another, and prints the state
+/// they lead to; the first one refused is named with its reason, and nothing
+/// is printed.
+fn apply(
+    variant: &str,
+    state_path: &str,
+    players: Option<usize>,
+    actions: &[String],
+) -> Result<(), String> {
+    let (game, mut state) = show::game_and_state(variant, state_path, players)?;
+    for (i, text) in actions.iter().enumerate() {
+        record::play_line(&game, &mut state, i + 1, text).map_err(|e| {
+            let why = match e {
+                record::RecordError::Unreadable { text, allowed, .. } => {
+                    format!("`{text}` is not an action; {allowed}")
+                }
+                record::RecordError::WrongSeat {
+                    expected, found, ..
+                } => format!("it is {expected}'s turn, not {found}'s"),
+                record::RecordError::Illegal { error, .. } => error.to_string(),
+                other => other.to_string(),
+            };
+            format!("error: action {} of {}: {why}", i + 1, actions.len())
+        })?;
+    }
+    let json = serde_json::to_string(&state)
+        .map_err(|e| format!("error: the state cannot be written: {e}"))?;
+    outln!("{json}");
+    Ok(())
+}
+
+fn replay(
+    variant: &str,
+    record_path: &str,
+    state_path: Option<&str>,
+    players: Option<usize>,
+) -> Result<(), String> {
     let text = read(record_path)?;
     let header = record::header(&text).map_err(|e| format!("error: {record_path}: {e}"))?;
     if let Some(named) = &header.variant {
@@ -257,11 +354,19 @@ fn replay(variant: &str, record_path: &str, players: Option<usize>) -> Result<()
             );
         }
     }
-    let game = load(variant, players.or(header.players))?;
-    let (state, actions) =
-        record::replay(&game, &text).map_err(|e| format!("error: {record_path}: {e}"))?;
-    println!("{} actions replayed", actions.len());
-    print!(
+    let players = players.or(header.players);
+    let (game, start) = match state_path {
+        Some(path) => show::game_and_state(variant, path, players)?,
+        None => {
+            let game = load(variant, players)?;
+            let start = game.new_initial_state();
+            (game, start)
+        }
+    };
+    let (state, actions) = record::replay_from(&game, start, &text)
+        .map_err(|e| format!("error: {record_path}: {e}"))?;
+    outln!("{} actions replayed", actions.len());
+    out!(
         "{}",
         pachisi::render::text_styled(&game, &state, pachisi::render::colour_wanted())
     );

@@ -1,8 +1,10 @@
 //! `pachisi play`: a person against random bots, in the terminal.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 use pachisi::{Actor, render, sim};
+
+use super::{out, outln};
 
 pub fn run(
     variant: &str,
@@ -27,14 +29,14 @@ pub fn run(
     let mut buf = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!(
+    outln!(
         "You play {}. Type the number of an action, or q to quit.",
         game.player_name(me)
     );
     loop {
         match game.actor(&state) {
             Actor::Terminal => {
-                print!("{}", render::text_styled(&game, &state, colour));
+                out!("{}", render::text_styled(&game, &state, colour));
                 let outcome = game.outcome(&state).expect("the game is over");
                 match outcome.winner {
                     Some(_) => {
@@ -43,9 +45,9 @@ pub fn run(
                             .iter()
                             .map(|&i| game.seat_name(i as usize))
                             .collect();
-                        println!("{} won after {} turns.", names.join(" and "), state.turns);
+                        outln!("{} won after {} turns.", names.join(" and "), state.turns);
                     }
-                    None => println!("A draw after {} turns.", state.turns),
+                    None => outln!("A draw after {} turns.", state.turns),
                 }
                 return Ok(());
             }
@@ -62,13 +64,13 @@ pub fn run(
                     } else {
                         "wins the throw for who begins"
                     };
-                    println!("{winner} {what}");
+                    outln!("{winner} {what}");
                     continue;
                 };
                 let seat = game.seat_name(game.mover(&state)).to_string();
                 let outcome = &game.chance_outcomes()[i as usize];
                 let values: Vec<String> = outcome.values.iter().map(|v| v.to_string()).collect();
-                println!(
+                outln!(
                     "{seat} throws {}: {}{}",
                     outcome.label,
                     values.join(" and "),
@@ -85,22 +87,37 @@ pub fn run(
                 let seat = game.record_name(&state);
                 let before = state.clone();
                 if let Some(a) = sim::random_step(&game, &mut state, &mut rng, &mut buf) {
-                    println!("{seat} plays {}", game.action_text_in(&before, a));
+                    outln!("{seat} plays {}", game.action_text_in(&before, a));
                 }
             }
             Actor::Seat(_) | Actor::Player(_) => {
-                print!("{}", render::text_styled(&game, &state, colour));
+                out!("{}", render::text_styled(&game, &state, colour));
                 game.legal_actions_into(&state, &mut buf);
+                if let [only] = buf[..] {
+                    // Nothing to choose: say what is played, and play it
+                    // when the player has read it.
+                    out!(
+                        "only one action is legal: {}\npress Enter to play it (q quits)> ",
+                        render::describe_action(&game, &state, only)
+                    );
+                    let Some(Ok(line)) = lines.next() else {
+                        return Ok(());
+                    };
+                    if line.trim() == "q" {
+                        return Ok(());
+                    }
+                    game.apply(&mut state, only).map_err(|e| e.to_string())?;
+                    continue;
+                }
                 for (i, a) in buf.iter().enumerate() {
-                    println!(
+                    outln!(
                         "  {}: {}",
                         i + 1,
                         render::describe_action(&game, &state, *a)
                     );
                 }
                 loop {
-                    print!("your choice> ");
-                    std::io::stdout().flush().map_err(|e| e.to_string())?;
+                    out!("your choice> ");
                     let Some(Ok(line)) = lines.next() else {
                         return Ok(());
                     };
@@ -119,8 +136,8 @@ pub fn run(
                             .map(|a| game.apply(&mut state, a))
                         {
                             Some(Ok(())) => break,
-                            Some(Err(e)) => println!("{e}"),
-                            None => println!("type a number from 1 to {}", buf.len()),
+                            Some(Err(e)) => outln!("{e}"),
+                            None => outln!("type a number from 1 to {}", buf.len()),
                         },
                     }
                 }

@@ -2,6 +2,8 @@
 
 use pachisi::render;
 
+use super::out;
+
 pub fn run(
     variant: &str,
     state_path: Option<&str>,
@@ -33,7 +35,7 @@ pub fn run(
             std::fs::write(path, picture).map_err(|e| format!("error: cannot write {path}: {e}"))
         }
         None => {
-            print!("{picture}");
+            out!("{picture}");
             Ok(())
         }
     }

@@ -2,6 +2,8 @@
 
 use pachisi::{Game, State, render};
 
+use super::out;
+
 /// The game and a saved state read against it; the number of players is
 /// `players`, else that of the one table (of as many seats as the state's
 /// `pieces`) whose game accepts the state.
@@ -67,7 +69,7 @@ fn guess_players(variant: &str, json: &str) -> Result<usize, String> {
 
 pub fn run(variant: &str, state_path: &str, players: Option<usize>) -> Result<(), String> {
     let (game, state) = game_and_state(variant, state_path, players)?;
-    print!(
+    out!(
         "{}",
         render::text_styled(&game, &state, render::colour_wanted())
     );

@@ -7,6 +7,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pachisi::{EndReason, sim};
 use serde::Serialize;
 
+use super::outln;
+
 #[derive(Serialize)]
 struct Report {
     variant: String,
@@ -86,31 +88,38 @@ pub fn run(
         games_per_second: games as f64 / seconds.max(1e-9),
     };
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
         );
         return Ok(());
     }
-    println!(
+    outln!(
         "{} with {} players: {} games, seed {}",
-        report.variant, report.players, games, seed
+        report.variant,
+        report.players,
+        games,
+        seed
     );
     for (name, w) in &report.wins {
-        println!(
+        outln!(
             "  {name:<16} {w:>8} wins  {:>5.1}%",
             100.0 * *w as f64 / games.max(1) as f64
         );
     }
-    println!("  {:<16} {draws:>8}", "draws");
-    println!("  turn limit reached in {limit} games");
-    println!(
+    outln!("  {:<16} {draws:>8}", "draws");
+    outln!("  turn limit reached in {limit} games");
+    outln!(
         "  game length: mean {:.1} turns ({:.1} actions), median {} turns ({} actions)",
-        report.mean_turns, report.mean_actions, report.median_turns, report.median_actions
+        report.mean_turns,
+        report.mean_actions,
+        report.median_turns,
+        report.median_actions
     );
-    println!(
+    outln!(
         "  {:.0} games a second ({:.2} s)",
-        report.games_per_second, seconds
+        report.games_per_second,
+        seconds
     );
     Ok(())
 }

@@ -3,6 +3,8 @@
 
 use pachisi::verify::{self, Options};
 
+use super::outln;
+
 pub fn run(file: &str, games: u64, seed: u64, players: Option<usize>) -> Result<(), String> {
     let game = super::load(file, players)?;
     let options = Options {
@@ -12,7 +14,7 @@ pub fn run(file: &str, games: u64, seed: u64, players: Option<usize>) -> Result<
         ..Options::default()
     };
     let report = verify::check(game.rules_arc(), &options);
-    println!("{report}");
+    outln!("{report}");
     if report.passed() {
         Ok(())
     } else {

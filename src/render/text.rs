@@ -11,10 +11,14 @@ pub fn colour_wanted() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
-/// The board as text: each grid square three characters wide. A cell shows
-/// the pieces on it (the seat's initial, in capitals when homeward past the
-/// middle of the track, and the count), `x` for a safe cell and `.` for an
-/// empty one. Below it, each seat's pieces by step.
+/// The board as text: each grid square three characters wide, and only the
+/// cells the playing seats' tracks reach drawn. A cell shows the pieces on
+/// it (the seat's initial, in capitals when homeward past the middle of the
+/// track, and the count), `x` for a safe cell and `.` for an empty one. A
+/// seat's start shows its initial and the pieces waiting there (`r:4`), its
+/// home the initial in capitals and the pieces home (`R=1`); a cell that is
+/// the start or home of several seats shows `S`, `H` or `S/H`. Below it, a
+/// key, and each seat's pieces by step.
 pub fn text(game: &Game, state: &State) -> String {
     text_styled(game, state, false)
 }
@@ -44,20 +48,67 @@ pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
     let board = &rules.board;
     let (w, h) = (board.width as usize, board.height as usize);
     let mut grid = vec![vec!["   ".to_string(); w]; h];
-    for cell in &board.cells {
-        let mark = if rules
-            .capture
-            .safe
-            .iter()
-            .any(|c| board.cell_name(*c) == cell.name)
-        {
-            " x "
+    // What each cell is to the seats that play: on a track, and whose start
+    // and home it is.
+    let cells = board.cells.len();
+    let mut reached = vec![false; cells];
+    let mut starts: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    let mut homes: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for seat in 0..game.players() {
+        let track = game.track(seat);
+        for c in &track.cells {
+            reached[c.0 as usize] = true;
+        }
+        starts[track.cell(0).0 as usize].push(seat);
+        homes[track.cell(track.home()).0 as usize].push(seat);
+    }
+    let initial = |seat: usize| game.seat_name(seat).chars().next().unwrap_or('?');
+    let count = |seat: usize, step: u8| state.pieces[seat].iter().filter(|&&s| s == step).count();
+    let with_count = |letter: char, sign: char, n: usize, seat: usize| {
+        let text = if n < 10 {
+            format!("{letter}{sign}{n}")
         } else {
-            " . "
+            format!("{letter}{n}")
         };
+        paint(seat, &text)
+    };
+    for (i, cell) in board.cells.iter().enumerate() {
+        if !reached[i] {
+            continue;
+        }
+        let mark = match (starts[i].as_slice(), homes[i].as_slice()) {
+            ([seat], []) => with_count(
+                initial(*seat).to_ascii_lowercase(),
+                ':',
+                count(*seat, 0),
+                *seat,
+            ),
+            ([], [seat]) => {
+                let home = game.track(*seat).home();
+                with_count(
+                    initial(*seat).to_ascii_uppercase(),
+                    '=',
+                    count(*seat, home),
+                    *seat,
+                )
+            }
+            ([], []) if rules.capture.safe.iter().any(|c| c.0 as usize == i) => " x ".to_string(),
+            ([], []) => " . ".to_string(),
+            (_, []) => " S ".to_string(),
+            ([], _) => " H ".to_string(),
+            _ => "S/H".to_string(),
+        };
+        let special = !starts[i].is_empty() || !homes[i].is_empty();
         for y in cell.y..cell.y + cell.h {
             for x in cell.x..cell.x + cell.w {
-                grid[y as usize][x as usize] = mark.to_string();
+                // A start or home spanning several squares is named once,
+                // in its first.
+                let first = x == cell.x && y == cell.y;
+                grid[y as usize][x as usize] = if special && !first {
+                    "   ".to_string()
+                } else {
+                    mark.clone()
+                };
             }
         }
     }
@@ -91,6 +142,7 @@ pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
         out.push_str(row.concat().trim_end());
         out.push('\n');
     }
+    out.push_str(&key(game, &starts, &homes, !rules.capture.safe.is_empty()));
     for seat in 0..game.players() {
         let steps = &state.pieces[seat];
         let home = game.track(seat).home();
@@ -124,6 +176,35 @@ pub fn text_styled(game: &Game, state: &State, colour: bool) -> String {
     }
     out.push('\n');
     out
+}
+
+/// The key to the marks of the picture, with the first seat's name: those
+/// of starts and homes, and of safe and shared cells where there are any.
+fn key(game: &Game, starts: &[Vec<usize>], homes: &[Vec<usize>], safe: bool) -> String {
+    let name = game.seat_name(0);
+    let letter = name.chars().next().unwrap_or('?');
+    let mut key = String::from("key: . a cell");
+    if safe {
+        key.push_str("  x safe");
+    }
+    if starts.iter().any(|s| s.len() == 1) {
+        key.push_str(&format!(
+            "  {}:N {name}'s start, N waiting",
+            letter.to_ascii_lowercase()
+        ));
+    }
+    if homes.iter().any(|h| h.len() == 1) {
+        key.push_str(&format!(
+            "  {}=N {name}'s home, N home",
+            letter.to_ascii_uppercase()
+        ));
+    }
+    let shared = |of: &[Vec<usize>]| of.iter().any(|s| s.len() > 1);
+    if shared(starts) || shared(homes) {
+        key.push_str("  S, H, S/H start, home, both of several seats");
+    }
+    key.push('\n');
+    key
 }
 
 /// What the state waits for, in words, such as `red to throw (turn 3)`.
