@@ -377,6 +377,38 @@ fn a_pawn_on_the_hot_line_rides_any_distance_unobstructed() {
 }
 
 #[test]
+fn a_pawn_may_not_move_through_a_hot_line_square_occupied_by_a_friendly_pawn() {
+    // Blue walks the line from m5 with a friendly pawn on m6, the next cell
+    // of the line. Red's pawns on k7 and o7 hold l6, l7, n6 and n7 in their
+    // zones, so the only way on to m7 and beyond is through m6.
+    let game = game();
+    let line = |from: u32| (from..=30).map(|row| format!("m{row}")).collect::<Vec<_>>();
+    let state = position(&game, &["m5", "m6"], &["k7", "o7"], BLUE);
+    let legal = game.legal_actions(&state);
+    for beyond in line(7) {
+        assert!(
+            !legal.contains(&walk(&game, "m5", &beyond)),
+            "m5 goes through the friendly pawn on m6 to {beyond}"
+        );
+    }
+    let mut past = state.clone();
+    let (r, _) = refused(&game, &mut past, walk(&game, "m5", "m30"));
+    assert_eq!(
+        field_refusal(r),
+        FieldRefusal::OutOfReach(cell(&game, "m5"), cell(&game, "m30"))
+    );
+    // The other way along the line is open.
+    assert!(legal.contains(&walk(&game, "m5", "m1")));
+    // Without the pawn on m6 the same walk rides on to m30.
+    let open = position(&game, &["m5"], &["k7", "o7"], BLUE);
+    assert!(game.legal_actions(&open).contains(&walk(&game, "m5", "m7")));
+    assert!(
+        game.legal_actions(&open)
+            .contains(&walk(&game, "m5", "m30"))
+    );
+}
+
+#[test]
 fn a_pawn_may_move_onto_the_hot_line_and_ride_but_not_leave_it_that_turn() {
     let game = game();
     let mut state = position(&game, &["k10"], &["y36"], BLUE);

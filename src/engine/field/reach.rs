@@ -68,6 +68,9 @@ const EMPTY: u8 = 2;
 const OWN: u8 = 4;
 /// In the other side's zone of control.
 const ZONE: u8 = 8;
+/// A cell of the fast line where pieces ride it (`fast_line = ride`): no
+/// piece moves through a piece standing there, its own included.
+const RIDDEN: u8 = 16;
 
 impl<'a> Ground<'a> {
     /// The ground as `seat` sees it.
@@ -100,6 +103,9 @@ impl<'a> Ground<'a> {
                 }
                 if zone.has(c as u16) {
                     bits |= ZONE;
+                }
+                if rules.ride && rules.kinds[c] == CellKind::FastLine {
+                    bits |= RIDDEN;
                 }
                 bits
             })
@@ -178,8 +184,9 @@ impl<'a> Ground<'a> {
                 if code & EMPTY != 0 {
                     out.push(n);
                     queue.push((n, dist + 1));
-                } else if code & OWN != 0 && through && code & ZONE == 0 {
-                    // Passes its own piece, but may not stop there.
+                } else if code & OWN != 0 && through && code & (ZONE | RIDDEN) == 0 {
+                    // Passes its own piece, but may not stop there; never
+                    // one on the fast line, where no piece is passed.
                     queue.push((n, dist + 1));
                 }
             }
