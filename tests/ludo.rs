@@ -10,7 +10,7 @@
 use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
 mod common;
-use common::{cell_of, load_position, one_die, play, refused, step_at, throw_of};
+use common::{assert_no_table, cell_of, load_position, one_die, play, refused, step_at, throw_of};
 
 const HOME: u8 = 57;
 
@@ -52,8 +52,8 @@ fn two_players_sit_opposite_three_and_four_go_clockwise_each_alone() {
             assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 0]);
         }
     }
-    assert!(Game::bundled("ludo", Some(1)).is_err());
-    assert!(Game::bundled("ludo", Some(5)).is_err());
+    assert_no_table("ludo", 1, "2 or 3 or 4");
+    assert_no_table("ludo", 5, "2 or 3 or 4");
 }
 
 // ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
 mod common;
-use common::{cell_of, load_position, one_die, play, refused, step_at, throw_of};
+use common::{assert_no_table, cell_of, load_position, one_die, play, refused, step_at, throw_of};
 
 const HOME: u8 = 44;
 
@@ -60,8 +60,8 @@ fn two_players_sit_opposite_three_and_four_go_clockwise_each_alone() {
             assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 1], "three on B, one on A");
         }
     }
-    assert!(Game::bundled("mensch", Some(1)).is_err());
-    assert!(Game::bundled("mensch", Some(5)).is_err());
+    assert_no_table("mensch", 1, "2 or 3 or 4");
+    assert_no_table("mensch", 5, "2 or 3 or 4");
 }
 
 // ---------------------------------------------------------------------------
@@ -368,7 +368,12 @@ fn each_goal_square_holds_one_piece_d_too() {
     let json = serde_json::to_string(&position(&g, &[&[0, 0, 42, HOME], &[0, 0, 0, 20]], 0, &[1]))
         .unwrap()
         .replace("[0,0,42,44]", "[0,0,44,44]");
-    assert!(g.load_state(&json).is_err());
+    let err = g.load_state(&json).expect_err("refused").to_string();
+    assert_eq!(
+        err,
+        "the saved state is impossible in Mensch ärgere Dich nicht: \
+         yellow has 2 pieces on e6, more than the 1 one seat may have on a cell"
+    );
 }
 
 #[test]

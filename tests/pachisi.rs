@@ -9,7 +9,9 @@
 use pachisi::{Action, Actor, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
-use common::{Waiting, cell_of, die, load_position, play, refused, step_at, throw_of};
+use common::{
+    Waiting, assert_no_table, cell_of, die, load_position, play, refused, step_at, throw_of,
+};
 
 const HOME: u8 = 84;
 
@@ -104,8 +106,8 @@ fn four_players_play_two_against_two_red_and_black_against_yellow_and_green() {
 
 #[test]
 fn no_game_for_one_or_five_players() {
-    assert!(Game::bundled("pachisi", Some(1)).is_err());
-    assert!(Game::bundled("pachisi", Some(5)).is_err());
+    assert_no_table("pachisi", 1, "2 or 3 or 4");
+    assert_no_table("pachisi", 5, "2 or 3 or 4");
 }
 
 // ---------------------------------------------------------------------------
@@ -536,7 +538,14 @@ fn two_opponents_never_share_a_square_that_is_not_a_castle() {
         "pool": [], "extra": 0, "entered": [true, true], "turns": 0,
         "finished": [], "at_limit": false,
     });
-    assert!(g.load_state(&json.to_string()).is_err());
+    let err = g
+        .load_state(&json.to_string())
+        .expect_err("refused")
+        .to_string();
+    assert_eq!(
+        err,
+        "the saved state is impossible in Pachisi: two sides share e11, which is not safe"
+    );
 }
 
 // ---------------------------------------------------------------------------

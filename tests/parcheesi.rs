@@ -12,7 +12,7 @@
 use pachisi::{Action, Actor, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
-use common::{Waiting, cell_of, die, load_position, play, refused, step_at};
+use common::{Waiting, assert_no_table, cell_of, die, load_position, play, refused, step_at};
 
 const HOME: u8 = 140;
 const NEST: u8 = 0;
@@ -252,8 +252,8 @@ fn two_players_sit_opposite_three_and_four_each_for_himself() {
             assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 0]);
         }
     }
-    assert!(Game::bundled("parcheesi", Some(1)).is_err());
-    assert!(Game::bundled("parcheesi", Some(5)).is_err());
+    assert_no_table("parcheesi", 1, "2 or 3 or 4");
+    assert_no_table("parcheesi", 5, "2 or 3 or 4");
 }
 
 // ---------------------------------------------------------------------------

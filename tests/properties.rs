@@ -439,9 +439,9 @@ proptest! {
         by in 1u8..13,
     ) {
         let game = &GAMES[g];
-        let Some(state) = loaded_position(game, mover, &bytes, throw) else {
-            return Ok(());
-        };
+        let loaded = loaded_position(game, mover, &bytes, throw);
+        prop_assume!(loaded.is_some(), "the position is impossible and does not load");
+        let state = loaded.expect("the position loads");
         let legal = game.legal_actions(&state);
         prop_assert!(!legal.is_empty(), "{}: a seat to move has no legal action", describe(game));
         for &a in &legal {
@@ -671,6 +671,8 @@ proptest! {
         for &(nth, number, cut) in &changes {
             json = changed_field(&json, nth, number, cut);
         }
+        // A refusal is an outcome this property checks (no panic), not a
+        // case that tests nothing.
         let Ok(state) = game.load_state(&json) else {
             return Ok(());
         };
@@ -834,7 +836,14 @@ fn states_of_the_wrong_shape_are_refused_without_panicking() {
             assert_eq!(game.actor(&bad), Actor::Terminal);
             assert!(game.outcome(&bad).is_none());
             assert_eq!(game.returns(&bad).len(), game.seats().len());
-            assert!(game.validate(&bad).is_err());
+            assert!(
+                matches!(
+                    game.validate(&bad),
+                    Err(pachisi::StateError::Impossible { .. })
+                ),
+                "{}: a state of the wrong shape is not refused as impossible",
+                describe(game)
+            );
             for action in [
                 Action::Begin(0),
                 Action::Throw(0),

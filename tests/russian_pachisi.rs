@@ -27,7 +27,7 @@
 use pachisi::{Action, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
-use common::{Waiting, cell_of, load_position, play, refused, step_at};
+use common::{Waiting, assert_no_table, cell_of, load_position, play, refused, step_at};
 
 const HOME: u8 = 72;
 const RED: usize = 0;
@@ -180,8 +180,8 @@ fn two_to_four_players_each_for_himself_with_four_pieces() {
             assert_eq!(s.seat_pieces(seat), &YARD, "all four in the yard");
         }
     }
-    assert!(Game::bundled("russian-pachisi", Some(1)).is_err());
-    assert!(Game::bundled("russian-pachisi", Some(5)).is_err());
+    assert_no_table("russian-pachisi", 1, "2 or 3 or 4");
+    assert_no_table("russian-pachisi", 5, "2 or 3 or 4");
     // The lot decides who begins.
     let g = game(4);
     assert_eq!(g.new_initial_state().phase, Phase::Opening);

@@ -72,6 +72,46 @@ fn bundled_variant_reports() {
             ..Options::default()
         };
         let report = verify::check(&rules, &options);
+        // The counts the snapshot pins are of checks that held: every game
+        // played ended (at the turn limit, at worst), was replayed to the
+        // same end, and every legal action tried applied to a valid state.
+        assert!(report.passed(), "{name} fails verify:\n{report}");
+        let games = 2 * rules.tables.len();
+        for (check, figure) in [
+            ("valid states", format!("of {games} games validated")),
+            (
+                "legal actions apply",
+                "legal actions applied and their states validated".to_string(),
+            ),
+            (
+                "state round-trip",
+                "states saved as JSON and loaded back".to_string(),
+            ),
+            ("replay", format!("{games} games replayed from their seeds")),
+            ("games end", format!("{games} of {games} games ended")),
+        ] {
+            let found = report
+                .check(check)
+                .unwrap_or_else(|| panic!("{name}: no `{check}` check"));
+            // Games stopped at the turn limit are a warning, not a failure.
+            assert_ne!(found.status, Status::Failed, "{name}: {check}:\n{report}");
+            assert!(
+                found.figures.contains(&figure),
+                "{name}: {check}: {}",
+                found.figures
+            );
+            let count: u64 = found
+                .figures
+                .split(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            assert!(
+                count > 0,
+                "{name}: {check} counts nothing: {}",
+                found.figures
+            );
+        }
         insta::assert_snapshot!(format!("report_{name}"), report.to_string());
     }
 }

@@ -158,3 +158,20 @@ pub fn throw_of(game: &Game, value: u8) -> Action {
         .unwrap_or_else(|| panic!("no throw gives {value}"));
     Action::Throw(i as u8)
 }
+
+/// Asserts that `variant` has no table of `players` and that the refusal
+/// says so, with the numbers it is played by.
+pub fn assert_no_table(variant: &str, players: usize, played_by: &str) {
+    match Game::bundled(variant, Some(players)) {
+        Err(pachisi::LoadError::Setup(pachisi::SetupError::NoSuchTable {
+            players: asked,
+            choices,
+            ..
+        })) => {
+            assert_eq!(asked, players);
+            assert_eq!(choices, played_by);
+        }
+        Err(other) => panic!("{variant} for {players}: refused for another reason: {other}"),
+        Ok(_) => panic!("{variant} is set up for {players} players"),
+    }
+}
