@@ -199,3 +199,41 @@ fn the_command_exits_non_zero_when_a_check_fails() {
     assert!(stdout.contains("table of 2 players"), "{stdout}");
     assert!(stdout.contains("passed   replay"), "{stdout}");
 }
+
+#[test]
+fn a_home_shared_by_some_seats_of_a_table_and_not_others_is_a_warning() {
+    // North and south end on the centre; west ends beside it, though the
+    // file gives the others one shared home.
+    let text = "game \"Homes\" { pieces = 1 }
+board grid { width = 5 height = 5 }
+dice d { faces = 1..2 }
+seat n { track = c1, c2, c3 }
+seat s { track = c5, c4, c3 }
+seat w { track = a3, b3, b2 }
+players 3 { seats = n, s, w }
+players 2 { seats = n, s }
+";
+    let rules = compiled("homes.variant", text);
+    let report = verify::check(&rules, &lints());
+    let ends = report.check("track ends").expect("a track ends check");
+    assert_eq!(ends.status, Status::Warning, "{report}");
+    assert_eq!(
+        ends.findings,
+        vec![
+            "at the table of 3 players some seats share a home and others do not: \
+             n at c3, s at c3, w at b2"
+                .to_string()
+        ],
+        "{report}"
+    );
+}
+
+#[test]
+fn seats_with_homes_of_their_own_are_no_warning() {
+    // Mensch: each colour's goal ends on a cell of its own.
+    let rules = variants::compile_bundled("mensch").expect("mensch compiles");
+    let report = verify::check(&rules, &lints());
+    let ends = report.check("track ends").expect("a track ends check");
+    assert_eq!(ends.status, Status::Passed, "{report}");
+    assert!(ends.findings.is_empty(), "{report}");
+}

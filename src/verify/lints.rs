@@ -217,8 +217,10 @@ fn reached_cells(rules: &RuleSet) -> Check {
     check
 }
 
-/// Where tracks start and end: seats of one table whose homes are not one
-/// shared cell.
+/// Where tracks start and end: a table where some seats share a home and
+/// others do not. Homes all on one cell (Pachisi's centre) and homes each of
+/// its own (Mensch's goals) are both games as declared; a mix is a track
+/// that ends where its file meant another to.
 fn track_ends(rules: &RuleSet) -> Check {
     let seats = seats_in_play(rules);
     let cells = |pick: &dyn Fn(&Track) -> CellId| {
@@ -243,8 +245,11 @@ fn track_ends(rules: &RuleSet) -> Check {
             let t = track(rules, s);
             t.cell(t.home())
         };
-        let first = home(table.seats[0]);
-        if table.seats.iter().any(|&s| home(s) != first) {
+        let homes: Vec<CellId> = table.seats.iter().map(|&s| home(s)).collect();
+        let shared = |cell: &CellId| homes.iter().filter(|&h| h == cell).count() > 1;
+        let some_shared = homes.iter().any(shared);
+        let all_one = homes.iter().all(|h| *h == homes[0]);
+        if some_shared && !all_one {
             let each: Vec<String> = table
                 .seats
                 .iter()
@@ -253,7 +258,7 @@ fn track_ends(rules: &RuleSet) -> Check {
             check.found(
                 Status::Warning,
                 format!(
-                    "at the table of {} players the seats do not share a home: {}",
+                    "at the table of {} players some seats share a home and others do not: {}",
                     table.seats.len(),
                     each.join(", ")
                 ),
