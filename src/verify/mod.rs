@@ -21,10 +21,14 @@
 //! `docs/verify.md`.
 //!
 //! With the cargo feature `proptest`, `strategy::reachable_states` gives a
-//! proptest strategy of states reachable by random play.
+//! proptest strategy of states reachable by random play, and
+//! `generate::race_variants` one of generated race variant files that
+//! cover every setting of a race.
 
 mod field_lints;
 mod fight_lints;
+#[cfg(feature = "proptest")]
+pub mod generate;
 mod lints;
 mod play;
 #[cfg(feature = "proptest")]
