@@ -75,8 +75,8 @@ use std::sync::Arc;
 pub use compile::compile;
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 pub use engine::{
-    Action, Actor, EndReason, FightRefusal, FightState, Game, Outcome, Phase, Piece, Pieces,
-    PlayError, PoolValue, Refusal, SetupError, Stack, State, StateError,
+    Action, ActionIds, Actor, EndReason, FightRefusal, FightState, Game, Outcome, Phase, Piece,
+    Pieces, PlayError, PoolValue, Refusal, SetupError, Stack, State, StateError,
 };
 pub use rules::RuleSet;
 

@@ -8,6 +8,10 @@ use crate::engine::AtOnce;
 use crate::engine::shape::{Shape, Shaped, with_shape};
 use crate::{Action, Actor, Game, Outcome, Phase, State};
 
+mod report;
+
+pub use report::{Report, simulate};
+
 /// A seeded random number generator, the same on every machine:
 /// xoshiro256++, whose output its crate keeps from version to version. A
 /// random game draws a number at every throw and decision, so the draw is

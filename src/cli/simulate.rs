@@ -1,30 +1,11 @@
 //! `pachisi simulate`: many random games, and what came of them.
 
 use std::io::IsTerminal;
-use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use pachisi::{EndReason, sim};
-use serde::Serialize;
+use pachisi::sim;
 
 use super::outln;
-
-#[derive(Serialize)]
-struct Report {
-    variant: String,
-    players: usize,
-    games: u64,
-    seed: u64,
-    wins: Vec<(String, u64)>,
-    draws: u64,
-    turn_limit_reached: u64,
-    mean_turns: f64,
-    median_turns: u64,
-    mean_actions: f64,
-    median_actions: u64,
-    seconds: f64,
-    games_per_second: f64,
-}
 
 pub fn run(
     variant: &str,
@@ -34,59 +15,16 @@ pub fn run(
     json: bool,
 ) -> Result<(), String> {
     let game = super::load(variant, players)?;
-    let mut rng = sim::rng(seed);
-    let sides = game.side_count();
-    let mut wins = vec![0u64; sides];
-    let mut draws = 0;
-    let mut limit = 0;
-    let mut turns = Vec::with_capacity(games as usize);
-    let mut actions = Vec::with_capacity(games as usize);
     let progress = progress_bar(games, json);
-    let started = Instant::now();
-    for i in 0..games {
-        if let (Some(bar), 0) = (&progress, i % 64) {
+    let report = sim::simulate(&game, games, seed, |i| {
+        if let Some(bar) = &progress {
             bar.set_position(i);
         }
-        let played = sim::play_random(&game, &mut rng, false);
-        match played.outcome.winner {
-            Some(side) => wins[side as usize] += 1,
-            None => draws += 1,
-        }
-        if played.outcome.reason == EndReason::TurnLimit {
-            limit += 1;
-        }
-        turns.push(played.state.turns as u64);
-        actions.push(played.actions);
-    }
-    let seconds = started.elapsed().as_secs_f64();
+    });
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    let side_names: Vec<String> = (0..sides as u8).map(|side| game.side_name(side)).collect();
-    let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len().max(1) as f64;
-    let median = |v: &mut Vec<u64>| {
-        v.sort_unstable();
-        v.get(v.len() / 2).copied().unwrap_or(0)
-    };
-    let report = Report {
-        variant: game.rules().name.clone(),
-        players: game.players(),
-        games,
-        seed,
-        wins: side_names
-            .iter()
-            .cloned()
-            .zip(wins.iter().copied())
-            .collect(),
-        draws,
-        turn_limit_reached: limit,
-        mean_turns: mean(&turns),
-        median_turns: median(&mut turns),
-        mean_actions: mean(&actions),
-        median_actions: median(&mut actions),
-        seconds,
-        games_per_second: games as f64 / seconds.max(1e-9),
-    };
+    let (draws, limit, seconds) = (report.draws, report.turn_limit_reached, report.seconds);
     if json {
         outln!(
             "{}",

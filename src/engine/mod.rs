@@ -3,6 +3,7 @@
 //! seat, which chooses among its legal actions.
 
 mod action;
+mod action_id;
 mod apply;
 mod drawn;
 pub mod field;
@@ -24,6 +25,7 @@ use arrayvec::ArrayVec;
 use thiserror::Error;
 
 pub use action::{Action, parse_move};
+pub use action_id::ActionIds;
 pub use fight::{FightRefusal, FightState, Piece, Stack};
 pub use moves::Refusal;
 pub use outcome::{EndReason, Outcome};

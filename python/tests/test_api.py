@@ -1,0 +1,325 @@
+"""The OpenSpiel-like API: positions built through it, rules checked
+through it, and bad input refused with the engine's words."""
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+import pachisi
+
+
+def play_random(state, rng):
+    """Plays `state` to its end as an OpenSpiel user would: chance by its
+    probabilities, each player uniformly among its legal actions."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def mensch_after(throw_label, pieces=None, players=4):
+    """A Mensch position: `pieces` for each seat (default all at the
+    start), red to move after a throw of `throw_label`."""
+    game = pachisi.load_game("mensch", players)
+    state = json.loads(game.new_initial_state().to_json())
+    if pieces is not None:
+        state["pieces"] = pieces
+    state["phase"] = "throw"
+    state["entered"] = [p is not None and any(s > 0 for s in p) for p in state["pieces"]]
+    state = game.state_from_json(json.dumps(state))
+    throw = game.string_to_action(f"throw {throw_label}")
+    assert throw is not None
+    state.apply_action(throw)
+    return game, state
+
+
+def test_constants_are_openspiels():
+    assert pachisi.CHANCE_PLAYER == -1
+    assert pachisi.TERMINAL_PLAYER == -4
+
+
+def test_a_new_game_starts_with_chance():
+    game = pachisi.load_game("mensch")
+    assert game.num_players() == 4
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.current_player() == pachisi.CHANCE_PLAYER
+    assert not state.is_terminal()
+    assert state.returns() == [0.0] * 4
+
+
+def test_chance_probabilities_add_up_to_one():
+    for name in ["mensch", "ludo", "parcheesi", "pachisi", "russian-pachisi"]:
+        game = pachisi.load_game(name)
+        state = game.new_initial_state()
+        rng = random.Random(3)
+        seen = 0
+        while not state.is_terminal() and seen < 40:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12, name
+                exact = state.chance_outcomes_exact()
+                assert sum(p for _, p in exact) == Fraction(1), name
+                assert [a for a, _ in exact] == [a for a, _ in outcomes]
+                assert all(float(f) == p for (_, f), (_, p) in zip(exact, outcomes))
+                seen += 1
+                actions, probs = zip(*outcomes)
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                assert state.chance_outcomes() == []
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_cowries_have_binomial_probabilities():
+    # Six cowries, each up with probability 1/2: no shell up is 1 in 64.
+    game = pachisi.load_game("pachisi")
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    exact = dict(state.chance_outcomes_exact())
+    assert sorted(exact.values()) == sorted(
+        Fraction(n, 64) for n in [1, 6, 15, 20, 15, 6, 1]
+    )
+
+
+NO_PIECE_OUT = [[0, 0, 0, 0]] * 4
+
+
+def test_only_a_six_brings_a_piece_out_in_mensch():
+    game, state = mensch_after("6", NO_PIECE_OUT)
+    assert state.current_player() == 0
+    assert state.legal_actions_text() == ["0+6"]
+    game, state = mensch_after("5", NO_PIECE_OUT)
+    # Nothing can move: the only action is to give up the throw.
+    assert state.legal_actions_text() == ["pass"]
+
+
+def test_a_six_must_bring_a_piece_out_in_mensch():
+    pieces = [[0, 0, 0, 5]] + NO_PIECE_OUT[1:]
+    game, state = mensch_after("6", pieces)
+    assert state.legal_actions_text() == ["0+6"]
+    with pytest.raises(pachisi.IllegalActionError, match=r"entry: forced"):
+        state.apply_action(game.string_to_action("5+6"))
+
+
+def test_a_refused_move_raises_and_changes_nothing():
+    game, state = mensch_after("5", NO_PIECE_OUT)
+    before = state.to_json()
+    bring_out = game.string_to_action("0+5")
+    with pytest.raises(pachisi.IllegalActionError) as refused:
+        state.apply_action(bring_out)
+    assert "does not let" in str(refused.value) and "(entry" in str(refused.value)
+    assert state.to_json() == before
+    assert state.refusal(bring_out) is not None
+    # After the refusal the state still plays.
+    state.apply_action(game.string_to_action("pass"))
+
+
+def test_a_piece_landing_on_another_sends_it_home():
+    # Two players: the first seat's piece on step 1 throws a 3; the other
+    # seat's piece stands, on its own track, on the cell it lands on.
+    game = pachisi.load_game("mensch", 2)
+    state = json.loads(game.new_initial_state().to_json())
+    state["phase"] = "throw"
+    for other in range(2, 40):
+        state["pieces"] = [[0, 0, 0, 1], [0, 0, 0, other]]
+        try:
+            s = game.state_from_json(json.dumps(state))
+        except pachisi.StateError as e:
+            # Two sides never share a cell that is not safe.
+            assert "two sides share" in str(e)
+            continue
+        s.apply_action(game.string_to_action("throw 3"))
+        s.apply_action(game.string_to_action("1+3"))
+        if s.pieces()[1] == [0, 0, 0, 0]:
+            break
+    else:
+        pytest.fail("no step of the other seat is taken by 1+3")
+    assert s.pieces()[0] == [0, 0, 0, 4]
+    # On every other step the piece stays where it stood.
+    assert other == 24
+
+
+def test_a_json_round_trip_gives_an_equal_state():
+    for name in ["mensch", "parcheesi", "pachisi", "nightmare-pachisi", "nieuchess"]:
+        game = pachisi.load_game(name)
+        state = game.new_initial_state()
+        rng = random.Random(5)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            back = game.state_from_json(state.to_json())
+            assert back == state, name
+            assert hash(back) == hash(state)
+            assert back.legal_actions() == state.legal_actions()
+            assert str(back) == str(state)
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_clone_is_apart_from_its_original():
+    game = pachisi.load_game("ludo")
+    state = game.new_initial_state()
+    copy = state.clone()
+    assert copy == state
+    copy.apply_action(copy.legal_actions()[0])
+    assert copy != state
+    child = state.child(state.legal_actions()[0])
+    assert child == copy
+
+
+@pytest.mark.parametrize(
+    "name", ["mensch", "ludo", "parcheesi", "pachisi", "russian-pachisi", "nightmare-pachisi"]
+)
+def test_a_random_game_ends_with_one_winning_side(name):
+    game = pachisi.load_game(name)
+    state = play_random(game.new_initial_state(), random.Random(11))
+    assert state.current_player() == pachisi.TERMINAL_PLAYER
+    assert state.legal_actions() == []
+    returns = state.returns()
+    assert len(returns) == game.num_players()
+    # Each player of the winning side gets 1, every other 0.
+    assert all(r in (0.0, 1.0) for r in returns)
+    outcome = state.outcome()
+    assert outcome["winner"] is not None
+    winners = {game.player_of_seat(s) for s in outcome["winners"]} - {None}
+    assert sum(returns) == len(winners) >= 1
+    assert all(returns[p] == 1.0 for p in winners)
+
+
+def test_pachisi_partners_share_their_win():
+    # Four players in two teams: the two players of the winning side win.
+    game = pachisi.load_game("pachisi", 4)
+    state = play_random(game.new_initial_state(), random.Random(2))
+    assert sorted(state.returns()) == [0.0, 0.0, 1.0, 1.0]
+
+
+def test_legal_actions_are_stable_ids_below_the_count():
+    for name in pachisi.bundled_variants():
+        game = pachisi.load_game(name)
+        n = game.num_distinct_actions()
+        state = game.new_initial_state()
+        rng = random.Random(1)
+        for _ in range(30):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            assert actions == sorted(set(actions)), name
+            assert all(0 <= a < n for a in actions), name
+            texts = state.legal_actions_text()
+            assert texts == [state.action_to_string(a) for a in actions]
+            assert texts == [state.action_to_string(0, a) for a in actions]
+            mask = state.legal_actions_mask()
+            assert len(mask) == n and sum(mask) == len(actions)
+            state.apply_action(rng.choice(actions))
+
+
+def test_bad_input_raises_the_engines_words():
+    with pytest.raises(pachisi.LoadError, match="no bundled variant `chess`"):
+        pachisi.load_game("chess")
+    with pytest.raises(ValueError):
+        pachisi.load_game("chess")
+    with pytest.raises(pachisi.LoadError, match="cannot read"):
+        pachisi.load_game("no/such/file.variant")
+    with pytest.raises(pachisi.LoadError, match="not played by 7 players"):
+        pachisi.load_game("mensch", 7)
+    with pytest.raises(pachisi.LoadError, match=r"<source>:1:"):
+        pachisi.game_from_source("game { pieces = }")
+    game = pachisi.load_game("mensch")
+    with pytest.raises(pachisi.StateError, match="not valid"):
+        game.state_from_json("{ not json")
+    with pytest.raises(pachisi.StateError, match="impossible"):
+        bad = json.loads(game.new_initial_state().to_json())
+        bad["pieces"][0] = [0, 0, 0, 200]
+        game.state_from_json(json.dumps(bad))
+    state = game.new_initial_state()
+    for bad_id in [-1, game.num_distinct_actions(), 2**40]:
+        with pytest.raises(pachisi.Error, match="not an action id"):
+            state.apply_action(bad_id)
+        with pytest.raises(ValueError):
+            state.action_to_string(bad_id)
+    with pytest.raises(TypeError):
+        state.apply_action("0+6")
+    with pytest.raises(pachisi.Error):
+        state.observation_tensor(9)
+
+
+def test_a_broken_file_is_refused_with_its_line(tmp_path):
+    path = tmp_path / "broken.variant"
+    path.write_text('game "Broken" { pieces = 2 }\nseat red { track = a1..zz99 }\n')
+    with pytest.raises(pachisi.LoadError, match="broken.variant:"):
+        pachisi.load_game(str(path))
+
+
+def test_a_house_rule_file_extends_a_bundled_game(tmp_path):
+    path = tmp_path / "two-pieces.variant"
+    path.write_text('extends "mensch"\ngame "Mensch, two pieces" { pieces = 2 }\n')
+    game = pachisi.load_game(str(path), 2)
+    assert game.name == "Mensch, two pieces"
+    state = play_random(game.new_initial_state(), random.Random(4))
+    assert all(len(p) == 2 for p in state.pieces())
+    source = pachisi.game_from_source(path.read_text(), players=3)
+    assert source.num_players() == 3
+
+
+def test_the_text_board_is_the_show_commands():
+    game = pachisi.load_game("ludo")
+    text = str(game.new_initial_state())
+    assert "\n" in text and len(text) > 100
+    assert repr(game).startswith("<pachisi.Game")
+
+
+def test_the_observation_is_from_the_players_seat():
+    game, state = mensch_after("6", NO_PIECE_OUT)
+    shape = game.observation_tensor_shape()
+    obs0 = state.observation_tensor(0)
+    obs1 = state.observation_tensor(1)
+    assert len(obs0) == shape[0] == game.observation_tensor_size()
+    state.apply_action(game.string_to_action("0+6"))
+    after0 = state.observation_tensor(0)
+    after1 = state.observation_tensor(1)
+    # Red's own block comes first for red: a quarter of its pieces left step 0.
+    assert obs0[0] == 1.0 and after0[0] == 0.75 and after0[1] == 0.25
+    # For yellow, red is the last seat: yellow's own block is unchanged.
+    assert after1[0] == obs1[0] == 1.0
+    assert after1 != obs1
+
+
+def test_the_wargames_have_no_observation_tensor():
+    game = pachisi.load_game("nieuchess")
+    with pytest.raises(pachisi.Error, match="not a race"):
+        game.observation_tensor_shape()
+
+
+def test_simulate_gives_the_command_lines_report():
+    report = pachisi.simulate("mensch", games=200, seed=7, players=2)
+    assert report["games"] == 200 and report["players"] == 2 and report["seed"] == 7
+    assert sum(w for _, w in report["wins"]) + report["draws"] == 200
+    again = pachisi.simulate("mensch", games=200, seed=7, players=2)
+    assert again["wins"] == report["wins"]
+    assert again["mean_actions"] == report["mean_actions"]
+
+
+def test_play_random_gives_records_that_replay():
+    game = pachisi.load_game("ludo", 2)
+    records = game.play_random(3, seed=9)
+    assert len(records) == 3
+    assert records == game.play_random(3, seed=9)
+    for record in records:
+        lines = record.splitlines()
+        assert lines[0] == "variant ludo" and lines[1] == "players 2"
+        # Replayed through the Python API, each line is a legal action.
+        state = game.new_initial_state()
+        for line in lines[2:]:
+            _, text = line.split(": ", 1)
+            texts = state.legal_actions_text()
+            assert text in texts, (text, texts)
+            state.apply_action(state.legal_actions()[texts.index(text)])
+        assert state.is_terminal()
