@@ -52,6 +52,9 @@ fn every_bundled_variant_passes() {
         let options = Options {
             games: 4,
             seed: 7,
+            // The reference path at every 64th state: a debug build pays
+            // for it.
+            reference_every: 64,
             ..Options::default()
         };
         let report = verify::check(&rules, &options);
@@ -69,6 +72,7 @@ fn bundled_variant_reports() {
         let options = Options {
             games: 2,
             seed: 1,
+            reference_every: 64,
             ..Options::default()
         };
         let report = verify::check(&rules, &options);

@@ -1,6 +1,6 @@
 //! Parses and compiles arbitrary UTF-8 text as a variant file. Whatever
 //! compiles is also linted by `verify` and played for a few hundred actions:
-//! nothing may panic.
+//! nothing may panic, and a race plays as its reference path says.
 
 #![no_main]
 
@@ -21,6 +21,14 @@ fuzz_target!(|data: &[u8]| {
         seed: data.len() as u64,
         players: None,
         max_actions: 300,
+        reference_every: 1,
     };
-    let _ = verify::check(&Arc::new(rules), &options);
+    let report = verify::check(&Arc::new(rules), &options);
+    if let Some(check) = report.check("reference path") {
+        assert!(
+            check.status != verify::Status::Failed,
+            "the engine parts from its reference path: {:?}",
+            check.findings
+        );
+    }
 });

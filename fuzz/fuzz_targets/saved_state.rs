@@ -1,7 +1,8 @@
 //! Reads arbitrary UTF-8 text as a saved state of each bundled variant, at
 //! its largest table. Whatever loads has its legal actions listed and
 //! applied, and is played on at random for a few hundred actions: nothing
-//! may panic, and a legal action may not be refused.
+//! may panic, a legal action may not be refused, and a race plays as its
+//! reference path says at every state.
 
 #![no_main]
 
@@ -31,6 +32,9 @@ fuzz_target!(|data: &[u8]| {
         }
         let (mut s, mut rng, mut buf) = (state, sim::rng(data.len() as u64), Vec::new());
         for _ in 0..300 {
+            if let Some(difference) = game.reference_difference(&s) {
+                panic!("the engine parts from its reference path: {difference}");
+            }
             if sim::random_step(game, &mut s, &mut rng, &mut buf).is_none() {
                 break;
             }

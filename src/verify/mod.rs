@@ -50,6 +50,10 @@ pub struct Options {
     pub players: Option<usize>,
     /// Actions after which a game that has not ended counts as never ending.
     pub max_actions: u64,
+    /// In a race, the engine's path is compared with the reference path at
+    /// every state whose index in its game is a multiple of this (1: every
+    /// state; 0: none).
+    pub reference_every: u64,
 }
 
 impl Default for Options {
@@ -59,6 +63,7 @@ impl Default for Options {
             seed: 1,
             players: None,
             max_actions: 200_000,
+            reference_every: 1,
         }
     }
 }

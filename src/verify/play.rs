@@ -17,6 +17,7 @@ struct Tally {
     tried: u64,
     saved: u64,
     replayed: u64,
+    compared: u64,
     ended: u64,
     at_limit: u64,
     /// (actions, turns, players, seed) of the longest game.
@@ -26,6 +27,7 @@ struct Tally {
     round_trip: Check,
     replay: Check,
     end: Check,
+    reference: Check,
 }
 
 impl Tally {
@@ -37,6 +39,7 @@ impl Tally {
             tried: 0,
             saved: 0,
             replayed: 0,
+            compared: 0,
             ended: 0,
             at_limit: 0,
             longest: None,
@@ -45,6 +48,7 @@ impl Tally {
             round_trip: check("state round-trip"),
             replay: check("replay"),
             end: check("games end"),
+            reference: check("reference path"),
         }
     }
 }
@@ -72,7 +76,7 @@ fn place(game: &Game, seed: u64, index: u64) -> String {
 pub(super) fn all(rules: &Arc<RuleSet>, tables: &[usize], options: &Options) -> Vec<Check> {
     let mut tally = Tally::new();
     // Findings past the kept ones, per check, in the order of the report.
-    let mut more = [0u64; 5];
+    let mut more = [0u64; 6];
     for &players in tables {
         let game = match Game::new(rules.clone(), players) {
             Ok(game) => game,
@@ -114,7 +118,7 @@ fn play_one(
     seed: u64,
     options: &Options,
     t: &mut Tally,
-    more: &mut [u64; 5],
+    more: &mut [u64; 6],
     at: &std::cell::Cell<u64>,
 ) {
     t.games += 1;
@@ -139,6 +143,18 @@ fn play_one(
         at.set(index);
         if index == 0 || index.is_power_of_two() {
             round_trip(game, &state, seed, index, t, &mut more[2]);
+        }
+        // A race's engine path is held to its reference path.
+        let every = options.reference_every;
+        if game.is_race() && every > 0 && index % every == 0 {
+            t.compared += 1;
+            if let Some(difference) = game.reference_difference(&state) {
+                fail(
+                    &mut t.reference,
+                    &mut more[5],
+                    format!("{}: {difference}", place(game, seed, index)),
+                );
+            }
         }
         let legal = game.legal_actions(&state);
         // A field game offers hundreds of moves a step: an even sample is applied.
@@ -300,7 +316,7 @@ fn replay(game: &Game, seed: u64, history: &[Action], end: &State, t: &mut Tally
     }
 }
 
-fn finish(mut t: Tally, more: [u64; 5], rules: &RuleSet, options: &Options) -> Vec<Check> {
+fn finish(mut t: Tally, more: [u64; 6], rules: &RuleSet, options: &Options) -> Vec<Check> {
     let _ = options;
     t.valid.figures = format!("{} states of {} games validated", t.states, t.games);
     t.legal.figures = format!(
@@ -309,6 +325,14 @@ fn finish(mut t: Tally, more: [u64; 5], rules: &RuleSet, options: &Options) -> V
     );
     t.round_trip.figures = format!("{} states saved as JSON and loaded back", t.saved);
     t.replay.figures = format!("{} games replayed from their seeds", t.replayed);
+    t.reference.figures = if rules.fight.is_none() && rules.field.is_none() {
+        format!(
+            "{} states: the same legal actions, and the same state after each, as the reference path",
+            t.compared
+        )
+    } else {
+        "not a race: a fight or a field game has one path".to_string()
+    };
     let limit = rules.turn.limit;
     let mut end = format!("{} of {} games ended", t.ended, t.games);
     if let Some((actions, turns, players, seed)) = t.longest {
@@ -331,7 +355,7 @@ fn finish(mut t: Tally, more: [u64; 5], rules: &RuleSet, options: &Options) -> V
             ),
         );
     }
-    let mut checks = [t.valid, t.legal, t.round_trip, t.replay, t.end];
+    let mut checks = [t.valid, t.legal, t.round_trip, t.replay, t.end, t.reference];
     for (check, more) in checks.iter_mut().zip(more) {
         if more > 0 {
             check.findings.push(format!("{more} more like these"));
