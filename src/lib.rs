@@ -59,6 +59,8 @@
 //!   error code, for `miette`'s report handlers. The [`Display`](std::fmt::Display)
 //!   of [`Diagnostics`] stays the compiler-style text either way.
 
+#![forbid(unsafe_code)]
+
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;

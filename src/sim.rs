@@ -181,7 +181,7 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
     if game.is_race() {
         with_shape!(game, game => play_race_apart(game, &mut state, rng, &mut buf, &mut record));
     } else {
-        let game = game.dynamic();
+        let game = &game.dynamic();
         while let Some(a) = step_fitting(game, &mut state, rng, &mut buf) {
             record(a);
         }
@@ -336,7 +336,7 @@ mod tests {
                     let played = play_random(&game, &mut rng(seed), true);
                     let (mut state, mut read) = (game.new_initial_state(), Vec::new());
                     let (mut r, mut buf) = (rng(seed), Vec::new());
-                    play_race(game.dynamic(), &mut state, &mut r, &mut buf, &mut |a| {
+                    play_race(&game.dynamic(), &mut state, &mut r, &mut buf, &mut |a| {
                         read.push(a)
                     });
                     let at = format!("{name}/{}p, seed {seed}", table.players);

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
 
-impl<S: Shape> Shaped<S> {
+impl<S: Shape> Shaped<'_, S> {
     /// Applies an action without checking it. The caller must have it from
     /// [`Game::legal_actions`](crate::Game::legal_actions) of this very state; anything else may leave
     /// the state inconsistent (it never panics for a throw or a pass).

@@ -123,7 +123,7 @@ impl Candidates {
     }
 }
 
-impl<S: Shape> Shaped<S> {
+impl<S: Shape> Shaped<'_, S> {
     /// Plays a seat's decision in a state that fits the game by a legal
     /// action drawn uniformly at random, `draw(n)` giving a number below
     /// `n`, and returns the action: the quick decision of rules without

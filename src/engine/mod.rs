@@ -757,7 +757,7 @@ impl Game {
             (Phase::Move, Action::Move { from, count, by } | Action::Round { from, count, by }) => {
                 let round = matches!(action, Action::Round { .. });
                 let seat = state.mover as usize;
-                let view = View::new(self.dynamic(), state, seat);
+                let view = View::new(&self.dynamic(), state, seat);
                 let mut refusal = Some(Refusal::NoSuchValue);
                 for &v in state.pool.iter().filter(|v| v.value == by) {
                     match self
@@ -1221,7 +1221,7 @@ impl Game {
     }
 }
 
-impl<S: Shape> Shaped<S> {
+impl<S: Shape> Shaped<'_, S> {
     /// [`Game::legal_actions_into`] for a state known to fit the game, into
     /// an empty buffer.
     #[inline]
@@ -2401,7 +2401,7 @@ mod tests {
             }
             let mut kept = moves.to_vec();
             if moves.len() > 1 {
-                let view = View::new(game.dynamic(), state, state.mover as usize);
+                let view = View::new(&game.dynamic(), state, state.mover as usize);
                 game.dynamic().keep_most_using(state, &view, &mut kept);
             }
             assert_eq!(kept, expected, "in {state:?}");
@@ -2419,7 +2419,7 @@ mod tests {
     ) -> usize {
         let (mut tried, mut with_bonus) = (0, 0);
         each_use_most_decision(seed, 30, |game, state, moves| {
-            let view = View::new(game.dynamic(), state, state.mover as usize);
+            let view = View::new(&game.dynamic(), state, state.mover as usize);
             for &a in moves {
                 if !says(game, state, moves, a, &view) {
                     continue;

@@ -286,7 +286,7 @@ fn any_bit_in(bits: &[u64; 4], from: u8, to: u8) -> bool {
     })
 }
 
-impl<S: Shape> Shaped<S> {
+impl<S: Shape> Shaped<'_, S> {
     /// Whether a piece of a seat that `seat`'s view holds stands on the
     /// cell of its race step `step`.
     #[inline(always)]
@@ -377,7 +377,7 @@ impl<S: Shape> Shaped<S> {
     }
 }
 
-impl<S: Shape> Shaped<S> {
+impl<S: Shape> Shaped<'_, S> {
     /// Checks a move of `count` pieces of the seat to move from step
     /// `from` by `value`; on success, the step they reach.
     pub(crate) fn check_move(
@@ -1436,7 +1436,7 @@ mod tests {
                     continue;
                 }
                 let seat = state.mover as usize;
-                let view = View::new(game.dynamic(), &state, seat);
+                let view = View::new(&game.dynamic(), &state, seat);
                 let home = game.seating.home(seat);
                 for (from, size) in game.dynamic().groups(&state.pieces[seat], home) {
                     for count in 1..=size {

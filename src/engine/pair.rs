@@ -80,7 +80,7 @@ impl PairCandidates {
     }
 }
 
-impl<S: Shape> Shaped<S> {
+impl<S: Shape> Shaped<'_, S> {
     /// Whether the rules let a decision between two die values be drawn by
     /// [`Shaped::drawn_pair`]: a race whose pieces fit in 16 bytes, a seat's
     /// in a word, where single pieces move and no rule of the start or of

@@ -158,7 +158,7 @@ impl Listed {
     }
 }
 
-impl<S: Shape> Shaped<S> {
+impl<S: Shape> Shaped<'_, S> {
     /// The legal actions under rules that [`fits_seen`]: a decision on one
     /// die value by [`Shaped::quick_seen_moves`], on several by
     /// [`Shaped::quick_seen_values`] where the most of a throw need not be
@@ -1336,7 +1336,7 @@ mod tests {
             }
             for state in positions(&game, 41, 300) {
                 for seat in 0..game.seats().len() {
-                    let view = View::new(game.dynamic(), &state, seat);
+                    let view = View::new(&game.dynamic(), &state, seat);
                     let home = game.seating.home(seat);
                     for from in 0..home {
                         for target in from as u16 + 1..=from as u16 + MAX_WALK {
@@ -1441,7 +1441,7 @@ mod tests {
             for state in positions(game, 23, 1500) {
                 for seat in 0..game.seats().len() {
                     let mut view = View::EMPTY;
-                    view.fill(game.dynamic(), &state, seat);
+                    view.fill(&game.dynamic(), &state, seat);
                     for q in 1..game.seating.home(seat) {
                         let prey_there = prey_stands_on(game, &state, seat, q);
                         if view.at(q) {

@@ -42,22 +42,21 @@ impl<const I: usize> Shape for Known<I> {
 
 /// A game seen through a shape: the hot path's methods are its own, and
 /// everything else is the game's.
-#[repr(transparent)]
-pub(crate) struct Shaped<S> {
-    game: Game,
+pub(crate) struct Shaped<'g, S> {
+    game: &'g Game,
     shape: PhantomData<S>,
 }
 
-impl<S> Deref for Shaped<S> {
+impl<S> Deref for Shaped<'_, S> {
     type Target = Game;
 
     #[inline(always)]
     fn deref(&self) -> &Game {
-        &self.game
+        self.game
     }
 }
 
-impl<S: Shape> Shaped<S> {
+impl<S: Shape> Shaped<'_, S> {
     /// The rule flags: constants where the shape knows them.
     #[inline(always)]
     pub(crate) fn flags(&self) -> Flags {
@@ -124,16 +123,17 @@ impl Game {
     /// The game seen through the shape `S`, whose flags must be the
     /// game's own where it knows them ([`Game::shape`] tells which).
     #[inline(always)]
-    pub(crate) fn shaped<S: Shape>(&self) -> &Shaped<S> {
+    pub(crate) fn shaped<S: Shape>(&self) -> Shaped<'_, S> {
         debug_assert!(S::FLAGS.is_none_or(|f| f == self.flags));
-        // SAFETY: `Shaped<S>` is `repr(transparent)` over `Game`: its
-        // other field is a zero-sized marker, so the two have one layout.
-        unsafe { &*(self as *const Game).cast::<Shaped<S>>() }
+        Shaped {
+            game: self,
+            shape: PhantomData,
+        }
     }
 
     /// The game with its flags read from it: for any rule set.
     #[inline(always)]
-    pub(crate) fn dynamic(&self) -> &Shaped<Dynamic> {
+    pub(crate) fn dynamic(&self) -> Shaped<'_, Dynamic> {
         self.shaped()
     }
 
@@ -157,27 +157,27 @@ macro_rules! with_shape {
         let game: &$crate::Game = $game;
         match game.shape() {
             Some(0) => {
-                let $shaped = game.shaped::<Known<0>>();
+                let $shaped = &game.shaped::<Known<0>>();
                 $body
             }
             Some(1) => {
-                let $shaped = game.shaped::<Known<1>>();
+                let $shaped = &game.shaped::<Known<1>>();
                 $body
             }
             Some(2) => {
-                let $shaped = game.shaped::<Known<2>>();
+                let $shaped = &game.shaped::<Known<2>>();
                 $body
             }
             Some(3) => {
-                let $shaped = game.shaped::<Known<3>>();
+                let $shaped = &game.shaped::<Known<3>>();
                 $body
             }
             Some(4) => {
-                let $shaped = game.shaped::<Known<4>>();
+                let $shaped = &game.shaped::<Known<4>>();
                 $body
             }
             _ => {
-                let $shaped = game.dynamic();
+                let $shaped = &game.dynamic();
                 $body
             }
         }

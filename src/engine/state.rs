@@ -373,40 +373,23 @@ pub struct State {
     pub field: Option<Box<super::field::FieldState>>,
 }
 
-/// A copy of an array vector of `Copy` items as one block of its whole
-/// capacity, where the derived clone goes item by item and a copy of the
-/// items alone is a call to copy memory of a length known only then; the
-/// look-ahead of `use = most` clones a lot.
-#[inline(always)]
-fn copy_of<T: Copy, const N: usize>(v: &ArrayVec<T, N>) -> ArrayVec<T, N> {
-    let mut out = ArrayVec::new();
-    // SAFETY: both buffers hold `N` items and do not overlap; the bytes
-    // past `v.len()` are copied as bytes, never read as items, and only
-    // the first `v.len()`, which `v` holds, are counted in `out`.
-    unsafe {
-        std::ptr::copy_nonoverlapping(v.as_ptr(), out.as_mut_ptr(), N);
-        out.set_len(v.len());
-    }
-    out
-}
-
 impl Clone for State {
     fn clone(&self) -> State {
         State {
             pieces: self.pieces,
             mover: self.mover,
             phase: self.phase,
-            pool: copy_of(&self.pool),
+            pool: self.pool.clone(),
             extra: self.extra,
             streak: self.streak,
             tried: self.tried,
-            blockade_ages: copy_of(&self.blockade_ages),
+            blockade_ages: self.blockade_ages.clone(),
             doubles: self.doubles,
             used: self.used,
             split: self.split,
-            entered: copy_of(&self.entered),
+            entered: self.entered.clone(),
             turns: self.turns,
-            finished: copy_of(&self.finished),
+            finished: self.finished.clone(),
             at_limit: self.at_limit,
             fight: self.fight.clone(),
             field: self.field.clone(),
@@ -454,32 +437,6 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A copy of a list of values holds exactly its values, however
-    /// many, whatever the places past them held before.
-    #[test]
-    fn a_copied_list_holds_its_values_and_no_more() {
-        let mut pool: ArrayVec<PoolValue, MAX_POOL> = ArrayVec::new();
-        for (value, bonus) in [(5, false), (2, false), (20, true)] {
-            pool.push(PoolValue {
-                value,
-                again: false,
-                bonus,
-            });
-        }
-        let copy = copy_of(&pool);
-        assert_eq!(copy, pool);
-        // One value used: the place it held is not counted in the copy.
-        pool.pop();
-        let copy = copy_of(&pool);
-        assert_eq!(copy.len(), 2);
-        assert_eq!(copy, pool);
-        pool.clear();
-        assert!(copy_of(&pool).is_empty());
-        let mut finished: ArrayVec<u8, MAX_SEATS> = ArrayVec::new();
-        finished.extend([2, 0]);
-        assert_eq!(copy_of(&finished).as_slice(), &[2, 0]);
-    }
 
     /// A step for each of the first 16 pieces: what
     /// [`Pieces::send_back_matching`] compares them with (255 for none).

@@ -94,66 +94,61 @@ pub(crate) fn whole_bytes(bits: u64) -> u64 {
     (bits >> 7) * 0xFF
 }
 
-/// Bit `i` set where byte `i` of `a` equals byte `i` of `b`: one vector
-/// comparison on x86-64, whose every processor has SSE2.
-#[cfg(target_arch = "x86_64")]
+/// The high bit of each byte of `x` that is 0.
 #[inline(always)]
-pub(crate) fn equal_bytes_mask(a: u128, b: u128) -> u32 {
-    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set_epi64x};
-    // SAFETY: SSE2 is part of x86-64: every processor the code runs on has it.
-    unsafe {
-        let a = _mm_set_epi64x((a >> 64) as i64, a as i64);
-        let b = _mm_set_epi64x((b >> 64) as i64, b as i64);
-        _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) as u32
-    }
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // Adding 0x7F to the low seven bits carries into a byte's high bit
+    // where any of them is set; none carries into the next byte.
+    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
-/// Bit `i` set where byte `i` of `a` equals byte `i` of `b`.
-#[cfg(not(target_arch = "x86_64"))]
+/// Bit `i` set where the high bit of byte `i` of `bits` is set: one
+/// multiplication gathers the eight high bits into the top byte.
 #[inline(always)]
-pub(crate) fn equal_bytes_mask(a: u128, b: u128) -> u32 {
-    equal_bytes_mask_by_byte(a, b)
+fn gather_high_bits(bits: u64) -> u32 {
+    ((bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
-/// [`equal_bytes_mask`] a byte at a time: on processors without the
-/// vector comparison, and the measure the test holds the vector one to.
-#[cfg(any(test, not(target_arch = "x86_64")))]
+/// Bit `i` set where byte `i` of `a` equals byte `i` of `b`: each half
+/// compared as one word.
+#[inline(always)]
+pub(crate) fn equal_bytes_mask(a: u128, b: u128) -> u32 {
+    let x = a ^ b;
+    gather_high_bits(zero_bytes(x as u64)) | gather_high_bits(zero_bytes((x >> 64) as u64)) << 8
+}
+
+/// [`equal_bytes_mask`] a byte at a time: the measure the test holds the
+/// word one to.
+#[cfg(test)]
 fn equal_bytes_mask_by_byte(a: u128, b: u128) -> u32 {
     let (a, b) = (a.to_le_bytes(), b.to_le_bytes());
     (0..16).fold(0, |m, i| m | u32::from(a[i] == b[i]) << i)
 }
 
+/// The high bit of each byte of `x` that is not below the same byte of
+/// `y` (unsigned): the low seven bits compared by one subtraction that
+/// borrows from no other byte, the high bits apart.
+#[inline(always)]
+fn bytes_at_least(x: u64, y: u64) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let low_at_least = (x | HIGH) - (y & !HIGH);
+    let differ = x ^ y;
+    ((differ & x) | (!differ & low_at_least)) & HIGH
+}
+
 /// Each byte of `word` from `low` to `high` (unsigned, both included)
-/// made whole (0xFF), the others 0: two saturating subtractions of all
-/// eight bytes at once on x86-64.
-#[cfg(target_arch = "x86_64")]
+/// made whole (0xFF), the others 0.
 #[inline(always)]
 pub(crate) fn bytes_between(word: u64, low: u8, high: u8) -> u64 {
-    use std::arch::x86_64::{
-        _mm_cmpeq_epi8, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_or_si128, _mm_set1_epi8,
-        _mm_setzero_si128, _mm_subs_epu8,
-    };
-    // SAFETY: SSE2 is part of x86-64: every processor the code runs on has it.
-    unsafe {
-        let x = _mm_cvtsi64_si128(word as i64);
-        // Above 0 where a byte is below `low`, or above `high`.
-        let below = _mm_subs_epu8(_mm_set1_epi8(low as i8), x);
-        let above = _mm_subs_epu8(x, _mm_set1_epi8(high as i8));
-        let outside = _mm_or_si128(below, above);
-        _mm_cvtsi128_si64(_mm_cmpeq_epi8(outside, _mm_setzero_si128())) as u64
-    }
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let (low, high) = (ONES * low as u64, ONES * high as u64);
+    whole_bytes(bytes_at_least(word, low) & bytes_at_least(high, word))
 }
 
-/// Each byte of `word` from `low` to `high` made whole (0xFF), the others 0.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-pub(crate) fn bytes_between(word: u64, low: u8, high: u8) -> u64 {
-    bytes_between_by_byte(word, low, high)
-}
-
-/// [`bytes_between`] a byte at a time: on processors without the vector
-/// comparison, and the measure the test holds the vector one to.
-#[cfg(any(test, not(target_arch = "x86_64")))]
+/// [`bytes_between`] a byte at a time: the measure the test holds the
+/// word one to.
+#[cfg(test)]
 fn bytes_between_by_byte(word: u64, low: u8, high: u8) -> u64 {
     let bytes = word.to_le_bytes();
     (0..8).fold(0, |m, i| {
@@ -249,7 +244,7 @@ impl WordGroups {
     }
 }
 
-impl<S: Shape> Shaped<S> {
+impl<S: Shape> Shaped<'_, S> {
     /// The mover's groups as one word. `None` where the seat has more
     /// than eight pieces, or, unless `ANY_HOME`, its home is not below 128.
     #[inline(always)]
