@@ -1,6 +1,7 @@
 //! Generated race variant files (`pachisi::verify::generate`): each one
 //! compiles, random games at each of its tables run to their end without a
-//! panic, every state on the way validates and every legal action applies;
+//! panic, every state on the way validates, every legal action applies,
+//! and the engine's path lists and applies as the reference path does;
 //! and over a fixed set of seeds the generator makes every choice of every
 //! setting.
 
@@ -27,6 +28,12 @@ fn play(game: &Game, seed: u64) -> Result<(), String> {
     for at in 0..MAX_ACTIONS {
         game.validate(&state)
             .map_err(|e| format!("after {at} actions, validate refused: {e}\n{state:?}"))?;
+        // The engine's path lists and applies as the reference path does.
+        if let Some(difference) = game.reference_difference(&state) {
+            return Err(format!(
+                "after {at} actions, the engine parts from the reference path: {difference}"
+            ));
+        }
         let action = match game.actor(&state) {
             Actor::Terminal => return Ok(()),
             Actor::Chance => sim::throw(game, &state, &mut rng),
