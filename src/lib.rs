@@ -59,6 +59,8 @@
 //!   error code, for `miette`'s report handlers. The [`Display`](std::fmt::Display)
 //!   of [`Diagnostics`] stays the compiler-style text either way.
 
+pub mod batch;
+pub mod bots;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;
@@ -66,6 +68,7 @@ pub mod record;
 pub mod render;
 pub mod rules;
 pub mod sim;
+pub mod stats;
 pub mod syntax;
 pub mod variants;
 pub mod verify;
