@@ -32,6 +32,69 @@ pub fn default_threads() -> usize {
 /// together, many enough that taking them costs nothing.
 const CHUNK: u64 = 16;
 
+/// Plays each game index in `0..games` on `threads` threads (at least
+/// one), each thread adding its games into an accumulator of its own, and
+/// gives the accumulators merged into one. `setup` makes a thread's worker
+/// state (bots, buffers) and its empty accumulator; `play` plays game `i`
+/// into them; `merge` adds one accumulator into another. Threads take the
+/// games in whatever order they come to them, so the result is the same
+/// for any number of threads where adding and merging give the same in
+/// any order: counts and sums. `progress` is told now and then how many
+/// games are done.
+pub fn fold<W, A>(
+    games: u64,
+    threads: usize,
+    setup: impl Fn() -> (W, A) + Sync,
+    play: impl Fn(&mut W, &mut A, u64) + Sync,
+    merge: impl Fn(&mut A, A),
+    progress: impl Fn(u64),
+) -> A
+where
+    A: Send,
+{
+    let threads = threads.clamp(1, games.clamp(1, 1 << 16) as usize);
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let (send, receive) = mpsc::channel::<A>();
+    let mut total: Option<A> = None;
+    thread::scope(|scope| {
+        for _ in 0..threads {
+            let send = send.clone();
+            let (next, done, setup, play) = (&next, &done, &setup, &play);
+            scope.spawn(move || {
+                let (mut worker, mut sum) = setup();
+                loop {
+                    let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+                    if start >= games {
+                        break;
+                    }
+                    let end = (start + CHUNK).min(games);
+                    for i in start..end {
+                        play(&mut worker, &mut sum, i);
+                    }
+                    done.fetch_add(end - start, Ordering::Relaxed);
+                }
+                // The receiver outlives the threads: a send cannot fail.
+                let _ = send.send(sum);
+            });
+        }
+        drop(send);
+        loop {
+            match receive.recv_timeout(Duration::from_millis(100)) {
+                Ok(sum) => match &mut total {
+                    Some(t) => merge(t, sum),
+                    None => total = Some(sum),
+                },
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            progress(done.load(Ordering::Relaxed));
+        }
+    });
+    // At least one thread ran, and each sent its accumulator.
+    total.unwrap_or_else(|| setup().1)
+}
+
 /// Runs `play` for each game index in `0..games` on `threads` threads
 /// (at least one) and gives the results in the order of the indices, so
 /// that what is made of them does not depend on the threads. `progress`
@@ -48,47 +111,16 @@ pub fn run<T, W>(
 where
     T: Send,
 {
-    let threads = threads.clamp(1, games.clamp(1, 1 << 16) as usize);
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let (send, receive) = mpsc::channel::<Vec<(u64, T)>>();
-    let mut results: Vec<Option<T>> = (0..games).map(|_| None).collect();
-    thread::scope(|scope| {
-        for _ in 0..threads {
-            let send = send.clone();
-            let (next, done, setup, play) = (&next, &done, &setup, &play);
-            scope.spawn(move || {
-                let mut worker = setup();
-                loop {
-                    let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-                    if start >= games {
-                        break;
-                    }
-                    let end = (start + CHUNK).min(games);
-                    let chunk: Vec<(u64, T)> =
-                        (start..end).map(|i| (i, play(&mut worker, i))).collect();
-                    done.fetch_add(end - start, Ordering::Relaxed);
-                    if send.send(chunk).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        loop {
-            match receive.recv_timeout(Duration::from_millis(100)) {
-                Ok(chunk) => {
-                    for (i, r) in chunk {
-                        results[i as usize] = Some(r);
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-            progress(done.load(Ordering::Relaxed));
-        }
-    });
-    results.into_iter().flatten().collect()
+    let mut results = fold(
+        games,
+        threads,
+        || (setup(), Vec::new()),
+        |worker, out: &mut Vec<(u64, T)>, i| out.push((i, play(worker, i))),
+        |all, more| all.extend(more),
+        progress,
+    );
+    results.sort_unstable_by_key(|r| r.0);
+    results.into_iter().map(|r| r.1).collect()
 }
 
 #[cfg(test)]
@@ -104,6 +136,32 @@ mod tests {
         assert_eq!(one, (0..100).map(|i| i * i).collect::<Vec<_>>());
         assert_eq!(one, four);
         assert!(run(0, 3, || (), |_, i| i, |_| {}).is_empty());
+    }
+
+    /// A fold gives the same sum and count for one thread and for several,
+    /// and for no games the empty accumulator.
+    #[test]
+    fn a_fold_gives_the_same_for_any_threads() {
+        let sum = |threads| {
+            fold(
+                1000,
+                threads,
+                || ((), (0u64, 0u64)),
+                |(), acc, i| {
+                    acc.0 += i;
+                    acc.1 += 1;
+                },
+                |acc, more| {
+                    acc.0 += more.0;
+                    acc.1 += more.1;
+                },
+                |_| {},
+            )
+        };
+        assert_eq!(sum(1), (499_500, 1000));
+        assert_eq!(sum(3), sum(1));
+        let none = fold(0, 2, || ((), 7u64), |(), _, _| {}, |a, b| *a += b, |_| {});
+        assert_eq!(none, 7);
     }
 
     /// Games of one seed have generators of their own, and another seed

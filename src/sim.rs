@@ -10,7 +10,7 @@ use crate::{Action, Actor, Game, Outcome, Phase, State};
 
 mod report;
 
-pub use report::{Report, simulate};
+pub use report::{Report, SideRate, simulate};
 
 /// A seeded random number generator, the same on every machine:
 /// xoshiro256++, whose output its crate keeps from version to version. A

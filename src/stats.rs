@@ -2,6 +2,8 @@
 //! intervals, whether two rates differ, means and medians, and ratings
 //! from results between pairs.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 /// The normal quantile of a 95% two-sided interval.
@@ -104,6 +106,81 @@ pub fn mean(values: &[u64]) -> f64 {
 pub fn median(values: &mut [u64]) -> u64 {
     values.sort_unstable();
     values.get(values.len() / 2).copied().unwrap_or(0)
+}
+
+/// How often each whole number was seen (the lengths of many games): the
+/// mean, median and spread from the counts alone, the same whatever the
+/// order the numbers were added or merged in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Histogram {
+    counts: BTreeMap<u64, u64>,
+    n: u64,
+    sum: u128,
+    squares: u128,
+}
+
+impl Histogram {
+    /// Adds a number.
+    pub fn add(&mut self, value: u64) {
+        *self.counts.entry(value).or_insert(0) += 1;
+        self.n += 1;
+        self.sum += u128::from(value);
+        self.squares += u128::from(value) * u128::from(value);
+    }
+
+    /// Adds the numbers of another.
+    pub fn merge(&mut self, other: &Histogram) {
+        for (&value, &count) in &other.counts {
+            *self.counts.entry(value).or_insert(0) += count;
+        }
+        self.n += other.n;
+        self.sum += other.sum;
+        self.squares += other.squares;
+    }
+
+    /// How many numbers were added.
+    pub fn len(&self) -> u64 {
+        self.n
+    }
+
+    /// Whether none was.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Their mean (0 for none).
+    pub fn mean(&self) -> f64 {
+        self.sum as f64 / self.n.max(1) as f64
+    }
+
+    /// Their median, as [`median`] takes it: the upper of the two middle
+    /// ones for an even count (0 for none).
+    pub fn median(&self) -> u64 {
+        let mut below = self.n / 2;
+        for (&value, &count) in &self.counts {
+            if below < count {
+                return value;
+            }
+            below -= count;
+        }
+        0
+    }
+
+    /// Their sample standard deviation (0 for fewer than two).
+    pub fn sd(&self) -> f64 {
+        if self.n < 2 {
+            return 0.0;
+        }
+        let n = self.n as f64;
+        let mean = self.mean();
+        let var = (self.squares as f64 - n * mean * mean) / (n - 1.0);
+        var.max(0.0).sqrt()
+    }
+
+    /// Each number seen, smallest first, with how often.
+    pub fn counts(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.counts.iter().map(|(&v, &c)| (v, c))
+    }
 }
 
 /// Ratings on the Elo scale (400 points: ten to one odds) from results
@@ -212,6 +289,35 @@ mod tests {
         let r = elo(2, &results, Some(1));
         assert!((r[0] - 190.8).abs() < 2.0, "{r:?}");
         assert_eq!(r[1], 0.0);
+    }
+
+    /// A histogram's mean, median and spread are those of its numbers
+    /// listed, and merging two is adding the numbers of both.
+    #[test]
+    fn a_histogram_gives_the_figures_of_its_numbers() {
+        let numbers = [5u64, 1, 3, 3, 9, 2, 8, 3];
+        let (mut all, mut a, mut b) = (
+            Histogram::default(),
+            Histogram::default(),
+            Histogram::default(),
+        );
+        for (i, &v) in numbers.iter().enumerate() {
+            all.add(v);
+            if i % 2 == 0 { a.add(v) } else { b.add(v) }
+        }
+        b.merge(&a);
+        assert_eq!(all, b);
+        assert_eq!(all.len(), 8);
+        assert_eq!(all.mean(), mean(&numbers));
+        assert_eq!(all.median(), median(&mut numbers.clone()));
+        let m = mean(&numbers);
+        let sd = (numbers.iter().map(|&v| (v as f64 - m).powi(2)).sum::<f64>() / 7.0).sqrt();
+        assert!((all.sd() - sd).abs() < 1e-12, "{} {sd}", all.sd());
+        let mut odd = all.clone();
+        odd.add(100);
+        assert_eq!(odd.median(), 3);
+        assert_eq!(Histogram::default().median(), 0);
+        assert_eq!(Histogram::default().mean(), 0.0);
     }
 
     #[test]

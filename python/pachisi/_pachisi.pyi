@@ -100,5 +100,12 @@ def game_from_source(text: str, players: Optional[int] = None, file_name: str = 
     """A variant from its text (a house rule may extend a bundled variant)."""
 
 def bundled_variants() -> list[str]: ...
-def simulate(variant: str, games: int = 1000, seed: int = 1, players: Optional[int] = None) -> dict[str, Any]:
-    """The report of `pachisi simulate --json`, as a dict."""
+def simulate(
+    variant: str,
+    games: int = 1000,
+    seed: int = 1,
+    players: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> dict[str, Any]:
+    """The report of `pachisi simulate --json`, as a dict: games played on
+    `threads` threads (default: every core), the same report for any number."""

@@ -672,22 +672,30 @@ fn bundled_variants() -> Vec<&'static str> {
     pachisi::variants::names()
 }
 
-/// Plays `games` random games from `seed` in the engine and returns the
-/// report that `pachisi simulate --json` prints, as a dict.
+/// Plays `games` random games from `seed` in the engine, on `threads`
+/// threads (default: every core), and returns the report that `pachisi
+/// simulate --json` prints, as a dict. Game `i` has a generator of its
+/// own, so the report is the same for any number of threads but for the
+/// time.
 #[pyfunction]
-#[pyo3(signature = (variant, games = 1000, seed = 1, players = None))]
+#[pyo3(signature = (variant, games = 1000, seed = 1, players = None, threads = None))]
 fn simulate<'py>(
     py: Python<'py>,
     variant: &str,
     games: u64,
     seed: u64,
     players: Option<usize>,
+    threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if threads == Some(0) {
+        return Err(Error::new_err("threads takes a number above 0"));
+    }
+    let threads = threads.unwrap_or_else(pachisi::batch::default_threads);
     let path = variant.to_string();
     let engine = py
         .detach(|| Engine::load(&path, players))
         .map_err(load_error)?;
-    let report = py.detach(|| sim::simulate(&engine, games, seed, |_| ()));
+    let report = py.detach(|| sim::simulate(&engine, games, seed, threads, |_| ()));
     let value = serde_json::to_value(&report).map_err(|e| Error::new_err(e.to_string()))?;
     to_python(py, &value)
 }

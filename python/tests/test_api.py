@@ -299,12 +299,26 @@ def test_the_wargames_have_no_observation_tensor():
 
 
 def test_simulate_gives_the_command_lines_report():
-    report = pachisi.simulate("mensch", games=200, seed=7, players=2)
+    report = pachisi.simulate("mensch", games=200, seed=7, players=2, threads=1)
     assert report["games"] == 200 and report["players"] == 2 and report["seed"] == 7
     assert sum(w for _, w in report["wins"]) + report["draws"] == 200
-    again = pachisi.simulate("mensch", games=200, seed=7, players=2)
-    assert again["wins"] == report["wins"]
-    assert again["mean_actions"] == report["mean_actions"]
+    # The fields of `pachisi simulate --json` (docs/simulate.md).
+    assert set(report) == {
+        "variant", "players", "games", "seed", "threads", "wins", "win_rates",
+        "draws", "turn_limit_reached", "mean_turns", "median_turns",
+        "mean_throws", "median_throws", "mean_actions", "median_actions",
+        "seconds", "games_per_second",
+    }
+    for rate, (side, wins) in zip(report["win_rates"], report["wins"]):
+        assert rate["side"] == side and rate["successes"] == wins and rate["trials"] == 200
+        assert rate["low"] <= rate["rate"] <= rate["high"]
+    # The same games on two threads: the same report but for the time.
+    again = pachisi.simulate("mensch", games=200, seed=7, players=2, threads=2)
+    for key in ("threads", "seconds", "games_per_second"):
+        del report[key], again[key]
+    assert again == report
+    with pytest.raises(pachisi.Error, match="above 0"):
+        pachisi.simulate("mensch", games=1, threads=0)
 
 
 def test_play_random_gives_records_that_replay():

@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use pachisi::bots::{BotSpec, Counts, GameResult};
-use pachisi::stats::{self, Rate};
+use pachisi::sim::SideRate;
+use pachisi::stats;
 use pachisi::{Game, batch};
 use serde::Serialize;
 
@@ -37,13 +38,6 @@ struct Side {
     per_game: Firings,
     #[serde(skip)]
     turn_counts: Vec<u64>,
-}
-
-#[derive(Serialize)]
-struct SideRate {
-    side: String,
-    #[serde(flatten)]
-    rate: Rate,
 }
 
 /// A length in turns or throws: mean with its 95% interval, and median.
@@ -156,12 +150,7 @@ fn run_one(
     let turn_counts: Vec<u64> = results.iter().map(|r| u64::from(r.turns)).collect();
     Ok(Side {
         variant: rules.name.clone(),
-        win_rates: (0..sides)
-            .map(|s| SideRate {
-                side: game.side_name(s as u8),
-                rate: Rate::new(wins[s], asked.games),
-            })
-            .collect(),
+        win_rates: SideRate::of_sides(game, &wins, asked.games),
         draws,
         turns: Length::of(turn_counts.clone()),
         throws: Length::of(results.iter().map(|r| r.throws).collect()),

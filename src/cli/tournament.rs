@@ -243,6 +243,10 @@ pub fn run(asked: Asked) -> Result<(), String> {
     if specs.iter().any(BotSpec::is_timed) {
         outln!("  (a bot with a budget in milliseconds plays differently from run to run)");
     }
-    outln!("  {:.2} s, {threads} threads", report.seconds);
+    outln!(
+        "  {:.2} s, {threads} thread{}",
+        report.seconds,
+        if threads == 1 { "" } else { "s" }
+    );
     Ok(())
 }

@@ -1,12 +1,17 @@
-//! The report of many random games: who won how often, how long the games
-//! ran, and how fast they were played. The command line's `simulate
-//! --json` prints it; other front ends read it as JSON too.
+//! The report of many random games: who won how often, with the interval
+//! of each side's rate, how long the games ran, and how fast they were
+//! played. The command line's `simulate` prints it (`--json` as it is),
+//! and the Python package returns it as a dict. Games are played on
+//! several threads, each from a generator of its own
+//! ([`batch::game_rng`]), so the report is the same for any number of
+//! threads but for the time taken.
 
 use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::{EndReason, Game};
+use crate::stats::{Histogram, Rate};
+use crate::{EndReason, Game, batch};
 
 /// What came of many random games from one seed.
 #[derive(Clone, Debug, Serialize)]
@@ -17,10 +22,14 @@ pub struct Report {
     pub players: usize,
     /// The games played.
     pub games: u64,
-    /// The seed of the first game; the same seed plays the same games.
+    /// The seed; the same seed plays the same games.
     pub seed: u64,
+    /// The threads the games were played on.
+    pub threads: usize,
     /// Each side's name and the games it won.
     pub wins: Vec<(String, u64)>,
+    /// Each side's wins as a rate of the games, with its 95% interval.
+    pub win_rates: Vec<SideRate>,
     /// The games no side won.
     pub draws: u64,
     /// The games that ended at the turn limit.
@@ -29,64 +38,157 @@ pub struct Report {
     pub mean_turns: f64,
     /// The turns of the middle game.
     pub median_turns: u64,
+    /// The throws of the dice in a game (the throw for who begins not
+    /// counted), on average.
+    pub mean_throws: f64,
+    /// The throws of the middle game.
+    pub median_throws: u64,
     /// The actions of a game (throws included), on average.
     pub mean_actions: f64,
     /// The actions of the middle game.
     pub median_actions: u64,
-    /// How long the games took.
+    /// How long the games took, on the clock.
     pub seconds: f64,
     /// Games a second.
     pub games_per_second: f64,
 }
 
-/// Plays `games` random games from `seed` and reports what came of them;
-/// `progress` is told how many games were played, every 64 games.
-pub fn simulate(game: &Game, games: u64, seed: u64, mut progress: impl FnMut(u64)) -> Report {
-    let mut rng = super::rng(seed);
-    let sides = game.side_count();
-    let mut wins = vec![0u64; sides];
-    let mut draws = 0;
-    let mut limit = 0;
-    let mut turns = Vec::with_capacity(games as usize);
-    let mut actions = Vec::with_capacity(games as usize);
-    let started = Instant::now();
-    for i in 0..games {
-        if i % 64 == 0 {
-            progress(i);
-        }
-        let played = super::play_random(game, &mut rng, false);
-        match played.outcome.winner {
-            Some(side) => wins[side as usize] += 1,
-            None => draws += 1,
-        }
-        if played.outcome.reason == EndReason::TurnLimit {
-            limit += 1;
-        }
-        turns.push(played.state.turns as u64);
-        actions.push(played.actions);
+/// A side's wins as a rate of the games, with its 95% interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideRate {
+    /// The side's name: its seats' names joined by `+`.
+    pub side: String,
+    /// Its wins among the games.
+    #[serde(flatten)]
+    pub rate: Rate,
+}
+
+impl SideRate {
+    /// Each side of `game` with its wins (`wins[side]`) among `games`.
+    pub fn of_sides(game: &Game, wins: &[u64], games: u64) -> Vec<SideRate> {
+        (0..game.side_count())
+            .map(|side| SideRate {
+                side: game.side_name(side as u8),
+                rate: Rate::new(wins.get(side).copied().unwrap_or(0), games),
+            })
+            .collect()
     }
+}
+
+/// The sums of some games, the same whatever order they were added in.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    wins: Vec<u64>,
+    draws: u64,
+    at_limit: u64,
+    turns: Histogram,
+    throws: Histogram,
+    actions: Histogram,
+}
+
+impl Tally {
+    fn merge(&mut self, other: Tally) {
+        if self.wins.len() < other.wins.len() {
+            self.wins.resize(other.wins.len(), 0);
+        }
+        for (w, o) in self.wins.iter_mut().zip(&other.wins) {
+            *w += o;
+        }
+        self.draws += other.draws;
+        self.at_limit += other.at_limit;
+        self.turns.merge(&other.turns);
+        self.throws.merge(&other.throws);
+        self.actions.merge(&other.actions);
+    }
+}
+
+/// Plays `games` random games from `seed` on `threads` threads (at least
+/// one) and reports what came of them: game `i` is played from
+/// [`batch::game_rng`]`(seed, i)`, so the report is the same for any
+/// number of threads but for `threads`, `seconds` and `games_per_second`.
+/// `progress` is told now and then how many games were played.
+pub fn simulate(
+    game: &Game,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    progress: impl Fn(u64),
+) -> Report {
+    let threads = threads.max(1);
+    let sides = game.side_count();
+    let started = Instant::now();
+    let tally = batch::fold(
+        games,
+        threads,
+        || {
+            let tally = Tally {
+                wins: vec![0; sides],
+                ..Tally::default()
+            };
+            ((), tally)
+        },
+        |(), tally, i| {
+            let played = super::play_random(game, &mut batch::game_rng(seed, i), false);
+            match played.outcome.winner {
+                Some(side) if (side as usize) < sides => tally.wins[side as usize] += 1,
+                _ => tally.draws += 1,
+            }
+            tally.at_limit += u64::from(played.outcome.reason == EndReason::TurnLimit);
+            tally.turns.add(u64::from(played.state.turns));
+            tally.throws.add(played.throws);
+            tally.actions.add(played.actions);
+        },
+        Tally::merge,
+        progress,
+    );
     let seconds = started.elapsed().as_secs_f64();
-    let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len().max(1) as f64;
-    let median = |v: &mut Vec<u64>| {
-        v.sort_unstable();
-        v.get(v.len() / 2).copied().unwrap_or(0)
-    };
     Report {
         variant: game.rules().name.clone(),
         players: game.players(),
         games,
         seed,
-        wins: (0..sides as u8)
-            .map(|side| game.side_name(side))
-            .zip(wins.iter().copied())
+        threads,
+        wins: (0..sides)
+            .map(|side| (game.side_name(side as u8), tally.wins[side]))
             .collect(),
-        draws,
-        turn_limit_reached: limit,
-        mean_turns: mean(&turns),
-        median_turns: median(&mut turns),
-        mean_actions: mean(&actions),
-        median_actions: median(&mut actions),
+        win_rates: SideRate::of_sides(game, &tally.wins, games),
+        draws: tally.draws,
+        turn_limit_reached: tally.at_limit,
+        mean_turns: tally.turns.mean(),
+        median_turns: tally.turns.median(),
+        mean_throws: tally.throws.mean(),
+        median_throws: tally.throws.median(),
+        mean_actions: tally.actions.mean(),
+        median_actions: tally.actions.median(),
         seconds,
         games_per_second: games as f64 / seconds.max(1e-9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The report of one thread is the report of three, but for the
+    /// time; each side's rate holds its wins.
+    #[test]
+    fn the_report_is_the_same_on_any_number_of_threads() {
+        let game = Game::bundled("ludo", Some(4)).expect("Ludo loads");
+        let strip = |r: Report| {
+            let mut v = serde_json::to_value(&r).expect("a report writes as JSON");
+            for key in ["threads", "seconds", "games_per_second"] {
+                v.as_object_mut().expect("an object").remove(key);
+            }
+            v
+        };
+        let one = simulate(&game, 150, 4, 1, |_| {});
+        assert_eq!(one.wins.iter().map(|w| w.1).sum::<u64>() + one.draws, 150);
+        for (rate, (_, wins)) in one.win_rates.iter().zip(&one.wins) {
+            assert_eq!(rate.rate.successes, *wins);
+            assert_eq!(rate.rate.trials, 150);
+        }
+        assert!(one.mean_throws > one.mean_turns);
+        let three = simulate(&game, 150, 4, 3, |_| {});
+        assert_eq!(strip(one), strip(three));
     }
 }
