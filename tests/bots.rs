@@ -167,7 +167,16 @@ fn greedy_beats_random_bots_at_ludo() {
     assert!(rate > 0.45, "greedy won {rate}");
 }
 
-/// The tree search, on a small budget, also beats random bots at Ludo.
+/// The tree search on a tenth of its budget, with playouts of two turns,
+/// beats random bots at Ludo too (some 73% of 400 games in a release run;
+/// 80 games here, cheap enough for a debug build).
+#[test]
+fn a_small_tree_search_beats_random_bots_at_ludo() {
+    let rate = ludo_win_rate("mcts:iterations=100/turns=2", 80);
+    assert!(rate > 0.45, "mcts won {rate}");
+}
+
+/// The tree search, on a larger budget, also beats random bots at Ludo.
 /// Slow in a debug build: run with `cargo test --release`.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow in a debug build")]

@@ -525,6 +525,30 @@ fn a_tournament_reports_win_rates_and_ratings() {
     assert_eq!(total + one["draws"].as_u64().unwrap(), 8);
 }
 
+/// Partners win or lose together: two bots of one kind on one side are
+/// one trial a game, and the two kinds' wins add up to the games.
+#[test]
+fn a_tournament_counts_partners_as_one_trial_a_game() {
+    let report = json_without_time(&[
+        "tournament",
+        "pachisi",
+        "--bots",
+        "greedy,random,greedy,random",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    let results = report["results"].as_array().expect("results is a list");
+    assert_eq!(results.len(), 2);
+    let mut won = 0;
+    for r in results {
+        assert_eq!(r["places"], 2, "{r}");
+        assert_eq!(r["trials"], 4, "{r}");
+        won += r["successes"].as_u64().unwrap();
+    }
+    assert_eq!(won + report["draws"].as_u64().unwrap(), 4);
+}
+
 /// A list of bots of the wrong length, or an unknown bot, is refused in words.
 #[test]
 fn a_tournament_refuses_a_wrong_list_of_bots() {

@@ -33,8 +33,9 @@ struct Report {
     seconds: f64,
 }
 
-/// One kind of bot's results: its games are the games of each of its
-/// places in the list, so that three random bots are three trials a game.
+/// One kind of bot's results: its trials are the sides it played in each
+/// game, so that three random bots on three sides are three trials a game,
+/// and two partners one (they win or lose together).
 #[derive(Serialize)]
 struct BotResult {
     bot: String,
@@ -145,6 +146,7 @@ pub fn run(asked: Asked) -> Result<(), String> {
         .map(|s| kinds.iter().position(|k| *k == s.to_string()).unwrap_or(0))
         .collect();
     let mut wins = vec![0u64; kinds.len()];
+    let mut trials = vec![0u64; kinds.len()];
     let mut decisions = vec![0u64; kinds.len()];
     let mut thinking = vec![0.0f64; kinds.len()];
     let mut pairs = Vec::new();
@@ -160,11 +162,20 @@ pub fn run(asked: Asked) -> Result<(), String> {
             let p = player(place);
             decisions[kind_of[place]] += u64::from(r.decisions.get(p).copied().unwrap_or(0));
             thinking[kind_of[place]] += r.thinking.get(p).copied().unwrap_or(0.0);
-            if r.outcome.winner.is_some()
-                && side_of_player(&game, player(place)) == r.outcome.winner
-            {
-                wins[kind_of[place]] += 1;
-            }
+        }
+        // Each kind's sides in this game, once each.
+        for (k, (won, tried)) in wins.iter_mut().zip(trials.iter_mut()).enumerate() {
+            let mut sides: Vec<Option<u8>> = (0..n)
+                .filter(|&place| kind_of[place] == k)
+                .map(|place| side_of_player(&game, player(place)))
+                .collect();
+            sides.sort_unstable();
+            sides.dedup();
+            *tried += sides.len() as u64;
+            *won += sides
+                .iter()
+                .filter(|&&s| s.is_some() && s == r.outcome.winner)
+                .count() as u64;
         }
         for a in 0..n {
             for b in a + 1..n {
@@ -202,7 +213,7 @@ pub fn run(asked: Asked) -> Result<(), String> {
                 BotResult {
                     bot: name.clone(),
                     places,
-                    wins: Rate::new(wins[k], asked.games * places as u64),
+                    wins: Rate::new(wins[k], trials[k]),
                     elo: ratings.as_ref().map(|r| r[k]),
                     ms_per_decision: 1000.0 * thinking[k] / decisions[k].max(1) as f64,
                 }
