@@ -106,7 +106,7 @@ fn child(game: &Game, state: &State, action: Action) -> State {
 
 /// A bot named in text, with its settings: `random`, `greedy`,
 /// `expectimax` (`depth=N`), `mcts` (`iterations=N` or `ms=N`, by default
-/// 1000 iterations in a race and 60 in a wargame,
+/// 1000 iterations in a race and 30 in a wargame,
 /// `playout=random|greedy`, `turns=N`, `c=X`); settings follow the name
 /// after a colon, separated by `/`: `mcts:ms=50/playout=greedy`.
 #[derive(Clone, Debug, PartialEq)]
@@ -172,7 +172,7 @@ impl BotSpec {
         )
     }
 
-    /// The default Monte-Carlo search: 1000 iterations in a race, 60 in a
+    /// The default Monte-Carlo search: 1000 iterations in a race, 30 in a
     /// wargame, random playouts of 4 turns.
     pub fn mcts() -> BotSpec {
         BotSpec::Mcts {
