@@ -4,7 +4,7 @@
 use rand::{Rng as _, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::engine::AtOnce;
+use crate::engine::race::legal::AtOnce;
 use crate::engine::shape::{Shape, Shaped, with_shape};
 use crate::{Action, Actor, Game, Outcome, Phase, State};
 

@@ -30,11 +30,11 @@ use arrayvec::ArrayVec;
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Action, Phase, State, distinct_ascending,
+    legal::distinct_ascending,
     moves::View,
-    state::PoolValue,
     word::{WordGroups, bytes_set, small_quotient},
 };
+use crate::engine::{Action, Phase, PoolValue, State};
 use crate::rules::MAX_POOL;
 
 /// The candidates a decision is drawn from; a decision with more is listed in full.
@@ -606,9 +606,9 @@ impl<S: Shape> Shaped<'_, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{Draw, every_way, positions, races};
     use super::*;
     use crate::Game;
+    use crate::engine::race::legal::tests::{Draw, every_way, positions, races};
 
     /// Every way a decision can be drawn, with its chance: each sequence of
     /// draws is followed to the action `play` ends in. `None` where `play`

@@ -41,16 +41,16 @@
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Action, Phase, State,
     hot::{Flags, Hot},
+    legal::moves_together,
     moves::View,
-    moves_together,
     seating::{NONE, Seating},
-    state::{MAX_SEAT_PIECES, PoolValue, zero_bytes_of_word},
     word::{
         ONES, WordGroups, below_bytes, bytes_between, bytes_set, moved_up_in_word, whole_bytes,
+        zero_bytes_of_word,
     },
 };
+use crate::engine::{Action, MAX_SEAT_PIECES, Phase, PoolValue, State};
 use crate::rules::{NearHome, RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
@@ -588,7 +588,7 @@ impl<S: Shape> Shaped<'_, S> {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.home(seat);
-        let values = super::distinct_ascending(&state.pool);
+        let values = super::legal::distinct_ascending(&state.pool);
         let mut view = View::EMPTY;
         view.fill(self, state, seat);
         for (from, most) in self.groups(pieces, home) {
@@ -1062,13 +1062,11 @@ impl<S: Shape> Shaped<'_, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{
-        Phase,
-        moves::MAX_WALK,
-        tests::{positions, prey_stands_on, races},
-    };
     use super::*;
     use crate::Game;
+    use crate::engine::Phase;
+    use crate::engine::race::legal::tests::{positions, prey_stands_on, races};
+    use crate::engine::race::moves::MAX_WALK;
     use rand::RngExt;
 
     /// Every bundled race that answers one-value decisions quickly, at each
@@ -1468,7 +1466,7 @@ mod tests {
     /// pair followed, the pawn on 10 may join the one on 13.
     #[test]
     fn a_split_blockade_is_not_joined_again_by_the_quick_pass() {
-        use super::super::tests::every_way;
+        use crate::engine::race::legal::tests::every_way;
         let game = Game::bundled("parcheesi", Some(4)).expect("bundled");
         let three = PoolValue {
             value: 3,
@@ -1521,7 +1519,7 @@ mod tests {
     /// decisions are drawn so, bonuses alone among them.
     #[test]
     fn a_one_value_decision_that_may_go_round_is_drawn_as_the_general_pass_draws_it() {
-        use super::super::tests::{every_way, races};
+        use crate::engine::race::legal::tests::{every_way, races};
         let (mut compared, mut rounds, mut bonuses) = (0usize, 0usize, 0usize);
         for (name, game) in races().filter(|(_, g)| g.seen_drawn && !g.quick_seen) {
             for state in positions(&game, 17, 80_000) {

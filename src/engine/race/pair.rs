@@ -23,12 +23,11 @@ use arrayvec::ArrayVec;
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Action, State,
     drawn::in_order,
     moves::{MAX_WALK, PlainWalk, View},
-    state::PoolValue,
     word::{WordGroups, bytes_set},
 };
+use crate::engine::{Action, PoolValue, State};
 
 /// The most candidates of a decision between two values: three moves out
 /// of the start (each value and their sum), two values for each of at
@@ -773,10 +772,10 @@ impl<S: Shape> Shaped<'_, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{every_way, positions, races};
     use super::*;
     use crate::Game;
     use crate::engine::Phase;
+    use crate::engine::race::legal::tests::{every_way, positions, races};
 
     /// The position after the action a pass drew, played as the game plays
     /// it: a move whose walk found the way clear without asking again.

@@ -8,11 +8,10 @@ use arrayvec::ArrayVec;
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Game, State,
     hot::{ENTRY_BITS, entry_bit},
     seating::NONE,
-    state::PoolValue,
 };
+use crate::engine::{Game, PoolValue, State};
 use crate::rules::{MAX_PIECES, MAX_SEATS, OwnEntry, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
@@ -22,9 +21,9 @@ pub enum Refusal {
     /// The game is over.
     GameOver,
     /// A rule of a fight refuses it.
-    Fight(super::fight::FightRefusal),
+    Fight(crate::engine::FightRefusal),
     /// A rule of a field game (hex board, movement, combat) refuses it.
-    Field(super::field::FieldRefusal),
+    Field(crate::engine::field::FieldRefusal),
     /// The state does not have the shape of this game ([`Game::fits`]).
     BadState,
     /// The dice must be thrown before anything moves.
@@ -1419,8 +1418,8 @@ impl Occupancy {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{positions, races};
     use super::*;
+    use crate::engine::race::legal::tests::{positions, races};
 
     /// Each move of the mover's groups, at each size, by each value up to
     /// `most`, in positions of random games (from `seed`) of every bundled
@@ -1432,7 +1431,7 @@ mod tests {
     ) {
         for (name, game) in races() {
             for state in positions(&game, seed, 400) {
-                if state.phase != super::super::Phase::Move {
+                if state.phase != crate::engine::Phase::Move {
                     continue;
                 }
                 let seat = state.mover as usize;

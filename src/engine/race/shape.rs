@@ -16,8 +16,8 @@
 use std::marker::PhantomData;
 use std::ops::Deref;
 
-use super::Game;
 use super::hot::{Flags, TrackFlags};
+use crate::engine::Game;
 use crate::rules::OwnEntry;
 
 /// How the hot path reads the rule flags.
@@ -153,7 +153,7 @@ pub(crate) fn known_shape(flags: &Flags) -> Option<usize> {
 /// else the one that reads them.
 macro_rules! with_shape {
     ($game:expr, $shaped:ident => $body:expr) => {{
-        use $crate::engine::shape::Known;
+        use $crate::engine::race::shape::Known;
         let game: &$crate::Game = $game;
         match game.shape() {
             Some(0) => {

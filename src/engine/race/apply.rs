@@ -2,11 +2,10 @@
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Action, Phase, State,
-    seating::{NONE, sort_small},
-    state::{PoolValue, equal_bytes},
-    word::{HIGH, moved_up_in_long_word, moved_up_in_word},
+    seating::NONE,
+    word::{HIGH, equal_bytes, moved_up_in_long_word, moved_up_in_word, sort_small},
 };
+use crate::engine::{Action, Phase, PoolValue, State};
 use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
 
 impl<S: Shape> Shaped<'_, S> {
@@ -579,9 +578,9 @@ impl Throw {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{positions, prey_stands_on, races};
     use super::*;
     use crate::Game;
+    use crate::engine::race::legal::tests::{positions, prey_stands_on, races};
 
     /// The shortcut for the common move ([`Game::step_on`]) leaves the
     /// state exactly as the whole apply does, for every legal move it
@@ -655,7 +654,7 @@ mod tests {
             vec![4, 8, 8, 12],
             vec![0; 4],
         ];
-        state.pieces = super::super::state::Pieces::from_lists(&lists).expect("pieces");
+        state.pieces = crate::engine::Pieces::from_lists(&lists).expect("pieces");
         // The first of the two on step 3 goes past the piece on 9.
         assert!(game.dynamic().move_first_up(&mut state, 0, 3, 10, false));
         assert_eq!(state.pieces[0], [0, 3, 9, 10]);
