@@ -87,7 +87,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Game::legal_actions_into`] for a state known to fit the game, into
     /// an empty buffer.
     #[inline]
-    pub(crate) fn legal_fitting(&self, state: &State, out: &mut Vec<Action>) {
+    pub(crate) fn legal_fitting(self, state: &State, out: &mut Vec<Action>) {
         // The quick decision first, apart from the general path's setup.
         if self.quick
             && let Some(v) = self.one_die_value(state)
@@ -104,7 +104,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// step: [`Shaped::throw_and_play_quick`] (`Quick`), or
     /// [`Shaped::throw_and_draw_seen`] (`Seen`).
     #[inline(always)]
-    pub(crate) fn throws_at_once(&self) -> Option<AtOnce> {
+    pub(crate) fn throws_at_once(self) -> Option<AtOnce> {
         if self.quick {
             Some(AtOnce::Quick)
         } else if self.quick_seen {
@@ -118,7 +118,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// ([`Shaped::quick_moves`], [`Shaped::quick_seen_moves`]): a die value,
     /// no pair of a blockade followed.
     #[inline(always)]
-    pub(super) fn one_die_value(&self, state: &State) -> Option<PoolValue> {
+    pub(super) fn one_die_value(self, state: &State) -> Option<PoolValue> {
         self.one_value(state).filter(|v| !v.bonus)
     }
 
@@ -131,7 +131,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// finds the landing cell empty never brings one onto the other, and
     /// any other move goes to the whole check, which refuses that.
     #[inline(always)]
-    pub(crate) fn one_value(&self, state: &State) -> Option<PoolValue> {
+    pub(crate) fn one_value(self, state: &State) -> Option<PoolValue> {
         if state.phase != Phase::Move {
             return None;
         }
@@ -147,7 +147,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// is listed and played in one pass; any other is listed into `buf`.
     #[inline(always)]
     pub(crate) fn play_picked(
-        &self,
+        self,
         state: &mut State,
         buf: &mut Vec<Action>,
         pick: impl FnOnce(usize) -> usize,
@@ -166,7 +166,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// `pick(n)` of `n`, and returns the action.
     #[inline(always)]
     pub(crate) fn play_from_list(
-        &self,
+        self,
         state: &mut State,
         buf: &mut Vec<Action>,
         pick: impl FnOnce(usize) -> usize,
@@ -181,7 +181,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Shaped::legal_fitting`] for every decision but the quick one, apart
     /// so that the quick one does not pay for its setup.
     #[inline(never)]
-    pub(super) fn legal_in_general(&self, state: &State, out: &mut Vec<Action>) {
+    pub(super) fn legal_in_general(self, state: &State, out: &mut Vec<Action>) {
         if !self.race {
             if let Some(f) = self.fight_rules() {
                 return self.fight_legal(f, state, out);
@@ -231,7 +231,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// that can bring a piece out must (entry: forced), and while pieces
     /// wait, the first step is cleared first (entry: clear_start).
     #[inline(always)]
-    pub(super) fn keep_by_entry(&self, state: &State, out: &mut Vec<Action>) {
+    pub(super) fn keep_by_entry(self, state: &State, out: &mut Vec<Action>) {
         let kept = self.kept_by_entry(state, out, |a| a.from());
         out.truncate(kept);
     }
@@ -241,7 +241,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// kept are put first, and their number returned.
     #[inline(always)]
     pub(super) fn kept_by_entry<M: Copy>(
-        &self,
+        self,
         state: &State,
         moves: &mut [M],
         from: impl Fn(&M) -> Option<u8>,
@@ -258,14 +258,14 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Whether the mover has a piece waiting at its start that `v` lets out now.
     #[inline(always)]
-    pub(super) fn may_come_out(&self, state: &State, v: PoolValue) -> bool {
+    pub(super) fn may_come_out(self, state: &State, v: PoolValue) -> bool {
         state.pieces[state.mover as usize].first() == Some(&0) && self.lets_out_now(state, v)
     }
 
     /// Whether the mover has pieces waiting at the start and one on its first
     /// step, which must then move on first (entry: clear_start).
     #[inline(always)]
-    pub(crate) fn must_clear_start(&self, state: &State) -> bool {
+    pub(crate) fn must_clear_start(self, state: &State) -> bool {
         if !self.flags().clear_start {
             return false;
         }
@@ -279,7 +279,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// The step of the mover's blockade that has stood its time, if any
     /// (stacks: blockade_turns).
     #[inline]
-    pub(crate) fn overdue_blockade(&self, state: &State) -> Option<u8> {
+    pub(crate) fn overdue_blockade(self, state: &State) -> Option<u8> {
         let limit = self.flags().blockade_turns;
         if limit == 0 {
             return None;
@@ -288,7 +288,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// The step of the mover's blockade that has stood `limit` turns.
-    pub(super) fn blockade_over(&self, state: &State, limit: u8) -> Option<u8> {
+    pub(super) fn blockade_over(self, state: &State, limit: u8) -> Option<u8> {
         state
             .blockade_ages
             .iter()
@@ -306,7 +306,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Whether the mover may give up the waiting values though some can be
     /// used (turn: must_move = no, use = one after one value, bonus_optional).
-    pub(crate) fn may_pass(&self, state: &State) -> bool {
+    pub(crate) fn may_pass(self, state: &State) -> bool {
         self.may_pass_after_die(state)
             || (self.flags().bonus_optional && state.pool.iter().all(|v| v.bonus))
     }
@@ -314,13 +314,13 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Game::may_pass`] where a die value waits, so that the waiting
     /// values are not all bonuses: asked at every throw of a one-die game.
     #[inline(always)]
-    pub(crate) fn may_pass_after_die(&self, state: &State) -> bool {
+    pub(crate) fn may_pass_after_die(self, state: &State) -> bool {
         self.flags().pass_always || (self.flags().pass_after_one && state.used > 0)
     }
 
     /// Every move the rules allow on its own, before the rules that choose
     /// among moves (forced entry, using the most values).
-    pub(super) fn moves_into(&self, state: &State, out: &mut Vec<Action>) {
+    pub(super) fn moves_into(self, state: &State, out: &mut Vec<Action>) {
         if let [v] = state.pool[..] {
             return self.one_value_moves(state, v, out);
         }
@@ -330,7 +330,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// [`Shaped::moves_into`] for several waiting values, with the position's
     /// view at hand (one value goes to [`Shaped::one_value_moves`]).
-    pub(super) fn moves_seen_into(&self, state: &State, view: &View, out: &mut Vec<Action>) {
+    pub(super) fn moves_seen_into(self, state: &State, view: &View, out: &mut Vec<Action>) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.home(seat);
@@ -347,7 +347,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// decision: every move is new and they come in order. Whether a piece
     /// may leave its start is asked once, and the view is built only when
     /// some piece may move at all.
-    pub(super) fn one_value_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+    pub(super) fn one_value_moves(self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.home(seat);
@@ -387,7 +387,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// repeats: the plain moves by ascending value, then those going round.
     #[inline(always)]
     pub(super) fn moves_of_values(
-        &self,
+        self,
         state: &State,
         view: &View,
         values: &[PoolValue],
@@ -439,7 +439,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// detour with `value`: it stands before the detour and the value
     /// reaches it, or it may go round again and the value passes its end.
     #[inline]
-    pub(super) fn reaches_detour(&self, seat: usize, from: u8, value: u8) -> bool {
+    pub(super) fn reaches_detour(self, seat: usize, from: u8, value: u8) -> bool {
         let Some((a, b)) = self.detour(seat) else {
             return false;
         };
@@ -453,7 +453,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// together (pieces leave the start one at a time; others may go as a
     /// group when the rules say so).
     pub(super) fn groups<'p>(
-        &self,
+        self,
         pieces: &'p [u8],
         home: u8,
     ) -> impl DoubleEndedIterator<Item = (u8, u8)> + 'p {
@@ -498,7 +498,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Sums of two waiting die values, for entry by a sum (entry: sum).
     #[inline(always)]
-    pub(super) fn entry_sums(&self, state: &State) -> ArrayVec<u8, 8> {
+    pub(super) fn entry_sums(self, state: &State) -> ArrayVec<u8, 8> {
         // Mostly two dice: their one sum.
         if let [a, b] = state.pool[..]
             && !a.bonus
@@ -513,7 +513,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// [`Shaped::entry_sums`] for any pool.
     #[inline(never)]
-    pub(super) fn entry_sums_of_many(&self, state: &State) -> ArrayVec<u8, 8> {
+    pub(super) fn entry_sums_of_many(self, state: &State) -> ArrayVec<u8, 8> {
         let mut sums = ArrayVec::new();
         let dice: ArrayVec<u8, MAX_POOL> = state
             .pool
@@ -534,7 +534,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Keeps the moves after which the most values can be used in this
     /// throw; when only one can be used, the moves using the largest (turn: use = most).
-    pub(super) fn keep_most_using(&self, state: &State, view: &View, out: &mut Vec<Action>) {
+    pub(super) fn keep_most_using(self, state: &State, view: &View, out: &mut Vec<Action>) {
         let all = state.pool.len() as u8;
         // Each move's depth: the whole throw where a shortcut shows it used,
         // else counted by one search, which stops where it finds it used.
@@ -571,7 +571,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// How many of the `all` waiting values can be used in this throw
     /// with move `a`, counted in full: the search stops only where it
     /// finds the whole throw used.
-    pub(super) fn depth_counted(&self, state: &State, a: Action, all: u8) -> u8 {
+    pub(super) fn depth_counted(self, state: &State, a: Action, all: u8) -> u8 {
         let mut next = state.clone();
         self.apply_fitting(&mut next, a);
         let used = next.used.saturating_sub(state.used);
@@ -581,7 +581,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// How many of the `all` waiting values can be used in this throw
     /// after move `a`, found by playing it: `all` when the whole throw can,
     /// else, for now, the values `a` uses itself.
-    pub(crate) fn depth_tried(&self, state: &State, a: Action, all: u8) -> u8 {
+    pub(crate) fn depth_tried(self, state: &State, a: Action, all: u8) -> u8 {
         let mut next = state.clone();
         self.apply_fitting(&mut next, a);
         let used = next.used.saturating_sub(state.used);
@@ -595,7 +595,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether the same seat can still use `limit` values, one after
     /// another, in the throw that `before` was in: whether
     /// [`Shaped::most_usable`] finds `limit`, found by the first way that does.
-    pub(super) fn uses_all(&self, before: &State, state: &State, limit: u8) -> bool {
+    pub(super) fn uses_all(self, before: &State, state: &State, limit: u8) -> bool {
         if limit == 0 {
             return true;
         }
@@ -626,7 +626,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// (or a piece out of its start) and taking pieces only open the way,
     /// so that move stays allowed.
     pub(super) fn leaves_other_die_usable(
-        &self,
+        self,
         state: &State,
         moves: &[Action],
         a: Action,
@@ -642,7 +642,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// die asked of `has_move(q, most, other)`: whether the group of `most`
     /// pieces at step `q` has a plain move by the die `other`.
     pub(crate) fn leaves_other_die_usable_by(
-        &self,
+        self,
         state: &State,
         a: Action,
         mut has_move: impl FnMut(u8, u8, PoolValue) -> bool,
@@ -677,7 +677,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// With two dice waiting, neither a bonus, and a move from `from` by
     /// one of them: the step where the move ends and the other die.
     pub(super) fn end_and_other_die(
-        &self,
+        self,
         state: &State,
         from: u8,
         by: u8,
@@ -715,7 +715,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// bonuses wait behind the dice (they stand after them in the pool); a
     /// bonus before a die is left to the full search.
     pub(super) fn moved_piece_goes_on(
-        &self,
+        self,
         state: &State,
         a: Action,
         mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
@@ -775,7 +775,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// where it lands. `None` for any other move, and where a split pair
     /// is followed through the throw (left to the full search).
     #[inline(always)]
-    pub(super) fn one_piece_by_die(&self, state: &State, a: Action) -> Option<(u8, usize, u8)> {
+    pub(super) fn one_piece_by_die(self, state: &State, a: Action) -> Option<(u8, usize, u8)> {
         let (from, by, round) = match a {
             Action::Move { from, count: 1, by } => (from, by, false),
             Action::Round { from, count: 1, by } => (from, by, true),
@@ -803,7 +803,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// `a` lands, its own first cell or the cell of each step again, and a
     /// value that takes it to its track's detour is left to the full search.
     pub(crate) fn another_piece_goes_on(
-        &self,
+        self,
         state: &State,
         a: Action,
         mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
@@ -840,7 +840,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// reaches the steps `ends`, the cell of `start` or that of the step
     /// it moves from again.
     pub(super) fn walks_rest(
-        &self,
+        self,
         state: &State,
         used: usize,
         start: u8,
@@ -883,7 +883,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// piece stands only after its move: a going on that the position
     /// before the move does not answer.
     #[inline(always)]
-    pub(crate) fn comes_back_to(&self, seat: usize, at: u8, to: u16) -> bool {
+    pub(crate) fn comes_back_to(self, seat: usize, at: u8, to: u16) -> bool {
         self.seating.comes_back_to(seat, at, to)
     }
 
@@ -894,7 +894,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// `at` again (where the piece stands only after its move) left to the
     /// full search.
     pub(crate) fn goes_on_past_detour(
-        &self,
+        self,
         seat: usize,
         at: u8,
         v: PoolValue,
@@ -917,7 +917,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The most values the same seat can still use, one after another, in
     /// the throw that `before` was in; at most `limit`.
-    pub(super) fn most_usable(&self, before: &State, state: &State, limit: u8) -> u8 {
+    pub(super) fn most_usable(self, before: &State, state: &State, limit: u8) -> u8 {
         if limit == 0
             || state.phase != Phase::Move
             || state.mover != before.mover
@@ -953,7 +953,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Whether some move uses a waiting value; stops at the first found.
-    pub(super) fn any_move(&self, state: &State) -> bool {
+    pub(super) fn any_move(self, state: &State) -> bool {
         self.find_move(state, false, |_, _| true)
     }
 
@@ -965,7 +965,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// pieces alone do not answer ([`Shaped::allowed_lazily`]): mostly the
     /// first move tried is allowed.
     pub(super) fn find_move(
-        &self,
+        self,
         state: &State,
         sums: bool,
         mut found: impl FnMut(Action, &mut Option<View>) -> bool,
@@ -1269,7 +1269,7 @@ pub(super) mod tests {
             }
             let mut kept = moves.to_vec();
             if moves.len() > 1 {
-                let view = View::new(&game.dynamic(), state, state.mover as usize);
+                let view = View::new(game.dynamic(), state, state.mover as usize);
                 game.dynamic().keep_most_using(state, &view, &mut kept);
             }
             assert_eq!(kept, expected, "in {state:?}");
@@ -1287,7 +1287,7 @@ pub(super) mod tests {
     ) -> usize {
         let (mut tried, mut with_bonus) = (0, 0);
         each_use_most_decision(seed, 30, |game, state, moves| {
-            let view = View::new(&game.dynamic(), state, state.mover as usize);
+            let view = View::new(game.dynamic(), state, state.mover as usize);
             for &a in moves {
                 if !says(game, state, moves, a, &view) {
                     continue;

@@ -261,7 +261,7 @@ impl Game {
             (Phase::Move, Action::Move { from, count, by } | Action::Round { from, count, by }) => {
                 let round = matches!(action, Action::Round { .. });
                 let seat = state.mover as usize;
-                let view = View::new(&self.dynamic(), state, seat);
+                let view = View::new(self.dynamic(), state, seat);
                 let mut refusal = Some(Refusal::NoSuchValue);
                 for &v in state.pool.iter().filter(|v| v.value == by) {
                     match self

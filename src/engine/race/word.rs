@@ -108,10 +108,27 @@ fn gather_high_bits(bits: u64) -> u32 {
     ((bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
-/// Bit `i` set where byte `i` of `a` equals byte `i` of `b`: each half
-/// compared as one word.
+/// Bit `i` set where byte `i` of `a` equals byte `i` of `b`: one vector
+/// comparison where the processor has SSE2 (every x86-64 does).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 pub(crate) fn equal_bytes_mask(a: u128, b: u128) -> u32 {
+    use safe_arch::{cmp_eq_mask_i8_m128i, m128i, move_mask_i8_m128i};
+    move_mask_i8_m128i(cmp_eq_mask_i8_m128i(m128i::from(a), m128i::from(b))) as u32
+}
+
+/// Bit `i` set where byte `i` of `a` equals byte `i` of `b`: each half
+/// compared as one word.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+#[inline(always)]
+pub(crate) fn equal_bytes_mask(a: u128, b: u128) -> u32 {
+    equal_bytes_mask_in_words(a, b)
+}
+
+/// [`equal_bytes_mask`] by word tricks, for any processor.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn equal_bytes_mask_in_words(a: u128, b: u128) -> u32 {
     let x = a ^ b;
     gather_high_bits(zero_bytes(x as u64)) | gather_high_bits(zero_bytes((x >> 64) as u64)) << 8
 }
@@ -136,9 +153,34 @@ fn bytes_at_least(x: u64, y: u64) -> u64 {
 }
 
 /// Each byte of `word` from `low` to `high` (unsigned, both included)
-/// made whole (0xFF), the others 0.
+/// made whole (0xFF), the others 0: two saturating subtractions of all
+/// eight bytes at once where the processor has SSE2.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 pub(crate) fn bytes_between(word: u64, low: u8, high: u8) -> u64 {
+    use safe_arch::{
+        bitor_m128i, cmp_eq_mask_i8_m128i, m128i, set_splat_i8_m128i, sub_saturating_u8_m128i,
+        zeroed_m128i,
+    };
+    let x = m128i::from(word as u128);
+    // Above 0 where a byte is below `low`, or above `high`.
+    let below = sub_saturating_u8_m128i(set_splat_i8_m128i(low as i8), x);
+    let above = sub_saturating_u8_m128i(x, set_splat_i8_m128i(high as i8));
+    let inside: u128 = cmp_eq_mask_i8_m128i(bitor_m128i(below, above), zeroed_m128i()).into();
+    inside as u64
+}
+
+/// Each byte of `word` from `low` to `high` made whole (0xFF), the others 0.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+#[inline(always)]
+pub(crate) fn bytes_between(word: u64, low: u8, high: u8) -> u64 {
+    bytes_between_in_words(word, low, high)
+}
+
+/// [`bytes_between`] by word tricks, for any processor.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[inline(always)]
+fn bytes_between_in_words(word: u64, low: u8, high: u8) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let (low, high) = (ONES * low as u64, ONES * high as u64);
     whole_bytes(bytes_at_least(word, low) & bytes_at_least(high, word))
@@ -246,7 +288,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// The mover's groups as one word. `None` where the seat has more
     /// than eight pieces, or, unless `ANY_HOME`, its home is not below 128.
     #[inline(always)]
-    pub(crate) fn groups_in_word<const ANY_HOME: bool>(&self, state: &State) -> Option<WordGroups> {
+    pub(crate) fn groups_in_word<const ANY_HOME: bool>(self, state: &State) -> Option<WordGroups> {
         let seat = state.mover as usize;
         let home = self.home(seat) as u64;
         if home >= 128 && !ANY_HOME {
@@ -595,11 +637,14 @@ mod tests {
                 .fold(0u128, |k, i| k | 0xFF << (8 * i));
             let b = (a & keep) | (noise & !keep);
             assert_eq!(equal_bytes_mask(a, b), equal_bytes_mask_by_byte(a, b));
-            let (low, high) = (kept as u8, (kept >> 8) as u8);
             assert_eq!(
-                bytes_between(a as u64, low, high),
-                bytes_between_by_byte(a as u64, low, high)
+                equal_bytes_mask_in_words(a, b),
+                equal_bytes_mask_by_byte(a, b)
             );
+            let (low, high) = (kept as u8, (kept >> 8) as u8);
+            let by_byte = bytes_between_by_byte(a as u64, low, high);
+            assert_eq!(bytes_between(a as u64, low, high), by_byte);
+            assert_eq!(bytes_between_in_words(a as u64, low, high), by_byte);
         }
     }
 }
