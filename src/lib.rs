@@ -61,6 +61,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod batch;
+pub mod bots;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;
@@ -68,6 +70,7 @@ pub mod record;
 pub mod render;
 pub mod rules;
 pub mod sim;
+pub mod stats;
 pub mod syntax;
 pub mod variants;
 pub mod verify;

@@ -161,6 +161,8 @@ pub struct Played {
     pub outcome: Outcome,
     /// Actions taken, throws included.
     pub actions: u64,
+    /// Throws of the dice (the throw for who begins not counted).
+    pub throws: u64,
     /// Every action, if asked for.
     pub history: Vec<Action>,
 }
@@ -172,8 +174,10 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
     let mut buf = Vec::new();
     let mut history = Vec::new();
     let mut actions = 0;
+    let mut throws = 0;
     let mut record = |a: Action| {
         actions += 1;
+        throws += u64::from(matches!(a, Action::Throw(_)));
         if keep_history {
             history.push(a);
         }
@@ -191,6 +195,7 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
         state,
         outcome,
         actions,
+        throws,
         history,
     }
 }

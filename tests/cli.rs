@@ -437,3 +437,144 @@ fn play_draws_the_track_starts_and_homes_and_plays_a_lone_action_on_a_key() {
         "{text}"
     );
 }
+
+/// The report of `args` (a command with `--json`), without the fields of
+/// the time taken and the threads.
+fn json_without_time(args: &[&str]) -> serde_json::Value {
+    let out = pachisi(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut report: serde_json::Value =
+        serde_json::from_str(&stdout(&out)).expect("the command prints JSON");
+    if let Some(map) = report.as_object_mut() {
+        for key in ["seconds", "games_per_second", "threads"] {
+            map.remove(key);
+        }
+    }
+    report
+}
+
+/// `simulate` gives the same report on one thread and on two, and counts
+/// throws and each side's win rate with its interval.
+#[test]
+fn simulate_gives_the_same_games_on_one_thread_and_on_two() {
+    let args = |threads| {
+        [
+            "simulate",
+            "ludo",
+            "--games",
+            "300",
+            "--seed",
+            "5",
+            "--json",
+            "--threads",
+            threads,
+        ]
+    };
+    let one = json_without_time(&args("1"));
+    let two = json_without_time(&args("2"));
+    assert_eq!(one, two);
+    let rates = one["win_rates"].as_array().expect("win_rates is a list");
+    assert_eq!(rates.len(), 4);
+    for r in rates {
+        let (low, rate, high) = (
+            r["low"].as_f64().unwrap(),
+            r["rate"].as_f64().unwrap(),
+            r["high"].as_f64().unwrap(),
+        );
+        assert!(low <= rate && rate <= high, "{r}");
+    }
+    assert!(one["mean_throws"].as_f64().unwrap() > one["mean_turns"].as_f64().unwrap());
+    assert!(one["median_throws"].as_u64().unwrap() > 0);
+}
+
+/// A tournament reports each kind of bot with its win rate, its interval
+/// and, with three kinds, a rating; the same on one thread and on two.
+#[test]
+fn a_tournament_reports_win_rates_and_ratings() {
+    let args = |threads| {
+        [
+            "tournament",
+            "ludo",
+            "--bots",
+            "greedy,random,expectimax:depth=0,random",
+            "--games",
+            "8",
+            "--json",
+            "--threads",
+            threads,
+        ]
+    };
+    let mut one = json_without_time(&args("1"));
+    let mut two = json_without_time(&args("2"));
+    for r in [&mut one, &mut two] {
+        for bot in r["results"].as_array_mut().unwrap() {
+            bot.as_object_mut().unwrap().remove("ms_per_decision");
+        }
+    }
+    assert_eq!(one, two);
+    let results = one["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3);
+    assert_eq!(results[1]["bot"], "random");
+    assert_eq!(results[1]["places"], 2);
+    assert_eq!(results[1]["trials"], 16);
+    assert_eq!(results[1]["elo"], 0.0, "ratings are anchored at random");
+    let total: u64 = results
+        .iter()
+        .map(|r| r["successes"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total + one["draws"].as_u64().unwrap(), 8);
+}
+
+/// A list of bots of the wrong length, or an unknown bot, is refused in words.
+#[test]
+fn a_tournament_refuses_a_wrong_list_of_bots() {
+    let out = pachisi(&[
+        "tournament",
+        "ludo",
+        "--players",
+        "4",
+        "--bots",
+        "greedy,random",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("names 2 bots"), "{}", stderr(&out));
+    let out = pachisi(&["tournament", "ludo", "--bots", "clever,random"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("there is no bot `clever`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `compare` puts a house rule beside its base: win rates with p-values,
+/// lengths, the rules' firings, and a picture of both.
+#[test]
+fn compare_reports_a_house_rule_beside_its_base() {
+    let dir = TempDir::new("pachisi-cli-compare");
+    let svg = dir.path().join("compare.svg");
+    let report = json_without_time(&[
+        "compare",
+        "pachisi",
+        "house/pachisi-no-grace-entry",
+        "--players",
+        "2",
+        "--games",
+        "30",
+        "--json",
+        "--svg",
+        path_str(&svg),
+    ]);
+    assert_eq!(report["games"], 30);
+    assert_eq!(report["win_rate_p"].as_array().unwrap().len(), 2);
+    for side in ["base", "house"] {
+        let s = &report[side];
+        assert_eq!(s["win_rates"].as_array().unwrap().len(), 2, "{side}");
+        assert!(s["turns"]["mean"].as_f64().unwrap() > 0.0, "{side}");
+        assert!(s["per_game"]["captures"].as_f64().unwrap() > 0.0, "{side}");
+        assert!(s["per_game"]["blockades_formed"].is_number(), "{side}");
+    }
+    let picture = std::fs::read_to_string(&svg).expect("the SVG is written");
+    roxmltree::Document::parse(&picture).expect("the SVG is well-formed XML");
+    assert!(picture.contains("win rate"));
+}

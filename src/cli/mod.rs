@@ -1,10 +1,12 @@
 //! The command line: `check`, `simulate`, `moves`, `apply`, `replay`, `play`,
-//! `verify`, `show` and `render`.
+//! `tournament`, `compare`, `verify`, `show` and `render`.
 
+mod compare;
 mod play;
 mod render;
 mod show;
 mod simulate;
+mod tournament;
 mod verify;
 
 use std::{
@@ -50,6 +52,10 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// Threads to play on (default: every core); the same seed plays
+        /// the same games with any number.
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// List the legal actions in a saved state (JSON).
     Moves {
@@ -117,7 +123,7 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
     },
-    /// Play in the terminal against random bots.
+    /// Play in the terminal against bots (random by default).
     Play {
         /// A variant file, or the name of a bundled variant.
         variant: String,
@@ -130,6 +136,67 @@ enum Command {
         /// The seed for throws and bots.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The bots of the other players: one name for all (`greedy`), or
+        /// one for each player in turn order, yours included, comma
+        /// separated (`mcts,random,greedy,random`); see docs/bots.md.
+        #[arg(long, default_value = "random")]
+        bots: String,
+    },
+    /// Bots against each other, seats rotated: win rates with their 95%
+    /// intervals, and ratings where more than two kinds of bot play.
+    Tournament {
+        /// A variant file, or the name of a bundled variant.
+        variant: String,
+        /// The bots, one for each player, comma separated
+        /// (`mcts,random,random,random`); settings after a colon
+        /// (`mcts:iterations=500`); see docs/bots.md.
+        #[arg(long)]
+        bots: String,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// The seed; the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many players (default: as many as bots named).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Threads to play on (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// What a house rule changes: its games beside the base game's, played
+    /// by the same bots from the same seeds: win rates, lengths, and how
+    /// often some rules fire.
+    Compare {
+        /// The base variant: a file, or the name of a bundled variant.
+        base: String,
+        /// The house rules: a file, or the name of a bundled variant.
+        house: String,
+        /// How many games of each.
+        #[arg(long, default_value_t = 10000)]
+        games: u64,
+        /// The seed; the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many players (default: the most the base allows).
+        #[arg(long)]
+        players: Option<usize>,
+        /// The bots, one for all or one for each player (default: random).
+        #[arg(long, default_value = "random")]
+        bots: String,
+        /// Threads to play on (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Also draw the lengths and the win rates as SVG into this file.
+        #[arg(long)]
+        svg: Option<String>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Check a variant for inconsistent rules and the engine by random play.
     Verify {
@@ -158,7 +225,8 @@ pub fn main() -> ExitCode {
             seed,
             players,
             json,
-        } => simulate::run(&variant, games, seed, players, json),
+            threads,
+        } => simulate::run(&variant, games, seed, players, json, threads),
         Command::Moves {
             variant,
             state,
@@ -199,7 +267,46 @@ pub fn main() -> ExitCode {
             players,
             seat,
             seed,
-        } => play::run(&variant, players, seat, seed),
+            bots,
+        } => play::run(&variant, players, seat, seed, &bots),
+        Command::Tournament {
+            variant,
+            bots,
+            games,
+            seed,
+            players,
+            threads,
+            json,
+        } => tournament::run(tournament::Asked {
+            variant: &variant,
+            bots: &bots,
+            games,
+            seed,
+            players,
+            threads,
+            json,
+        }),
+        Command::Compare {
+            base,
+            house,
+            games,
+            seed,
+            players,
+            bots,
+            threads,
+            svg,
+            json,
+        } => compare::run(compare::Asked {
+            base: &base,
+            house: &house,
+            bots: &bots,
+            games,
+            seed,
+            players,
+            threads,
+            svg: svg.as_deref(),
+            json,
+        }),
         Command::Verify {
             file,
             games,
@@ -250,6 +357,15 @@ pub(crate) fn write_out(text: fmt::Arguments) {
 
 fn read(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {path}: {e}"))
+}
+
+/// The threads asked for, or every core.
+fn threads(asked: Option<usize>) -> Result<usize, String> {
+    match asked {
+        Some(0) => Err("error: --threads takes a number above 0".into()),
+        Some(n) => Ok(n),
+        None => Ok(pachisi::batch::default_threads()),
+    }
 }
 
 fn load(variant: &str, players: Option<usize>) -> Result<Game, String> {

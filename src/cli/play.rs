@@ -1,4 +1,4 @@
-//! `pachisi play`: a person against random bots, in the terminal.
+//! `pachisi play`: a person against bots, in the terminal.
 
 use std::io::BufRead;
 
@@ -11,8 +11,13 @@ pub fn run(
     players: Option<usize>,
     seat: Option<String>,
     seed: u64,
+    bots: &str,
 ) -> Result<(), String> {
     let game = super::load(variant, players)?;
+    let mut bots: Vec<Box<dyn pachisi::bots::Bot>> = super::tournament::bot_list(&game, bots)?
+        .iter()
+        .map(pachisi::bots::BotSpec::build)
+        .collect();
     let seat_index = match seat {
         Some(name) => game
             .seat_index(&name)
@@ -86,9 +91,22 @@ pub fn run(
                 // Who chooses: a seat, or a player choosing the seat that begins.
                 let seat = game.record_name(&state);
                 let before = state.clone();
-                if let Some(a) = sim::random_step(&game, &mut state, &mut rng, &mut buf) {
-                    outln!("{seat} plays {}", game.action_text_in(&before, a));
-                }
+                let player = game.player_to_act(&state).unwrap_or(0);
+                let count = bots.len();
+                let bot = &mut bots[player % count];
+                let chosen = if bot.plays_at_random() {
+                    sim::random_step(&game, &mut state, &mut rng, &mut buf)
+                } else {
+                    let a = bot.choose(&game, &state, &mut rng);
+                    if let Some(a) = a {
+                        game.apply(&mut state, a).map_err(|e| e.to_string())?;
+                    }
+                    a
+                };
+                let Some(a) = chosen else {
+                    return Err(format!("error: the bot of {seat} found nothing to play"));
+                };
+                outln!("{seat} plays {}", game.action_text_in(&before, a));
             }
             Actor::Seat(_) | Actor::Player(_) => {
                 out!("{}", render::text_styled(&game, &state, colour));
