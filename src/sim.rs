@@ -4,7 +4,7 @@
 use rand::{Rng as _, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::engine::AtOnce;
+use crate::engine::race::legal::AtOnce;
 use crate::engine::shape::{Shape, Shaped, with_shape};
 use crate::{Action, Actor, Game, Outcome, Phase, State};
 
@@ -90,7 +90,7 @@ pub fn random_step(
 /// inlined side by side would make one frame of all their locals.
 #[inline(never)]
 fn step_apart<S: Shape>(
-    game: &Shaped<S>,
+    game: Shaped<S>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -102,7 +102,7 @@ fn step_apart<S: Shape>(
 /// keeps it fitting, so a game checks its state's shape once.
 #[inline(always)]
 fn step_fitting<S: Shape>(
-    game: &Shaped<S>,
+    game: Shaped<S>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -113,13 +113,13 @@ fn step_fitting<S: Shape>(
         match state.phase {
             Phase::Throw => return Some(throw_in_race(game, state, rng)),
             Phase::Move => return Some(pick(game, state, rng, buf)),
-            Phase::Opening => throw(game, state, rng),
+            Phase::Opening => throw(&game, state, rng),
             Phase::Over => return None,
         }
     } else {
         match game.actor_fitting(state) {
             Actor::Terminal => return None,
-            Actor::Chance => throw(game, state, rng),
+            Actor::Chance => throw(&game, state, rng),
             Actor::Seat(_) | Actor::Player(_) => return Some(pick(game, state, rng, buf)),
         }
     };
@@ -135,8 +135,8 @@ fn outcome(game: &Game, rng: &mut Rng) -> u8 {
 
 /// Throws the dice of a race waiting for a throw, applied by its outcome.
 #[inline(always)]
-fn throw_in_race<S: Shape>(game: &Shaped<S>, state: &mut State, rng: &mut Rng) -> Action {
-    let i = outcome(game, rng);
+fn throw_in_race<S: Shape>(game: Shaped<S>, state: &mut State, rng: &mut Rng) -> Action {
+    let i = outcome(&game, rng);
     game.apply_throw(state, i as usize);
     Action::Throw(i)
 }
@@ -144,7 +144,7 @@ fn throw_in_race<S: Shape>(game: &Shaped<S>, state: &mut State, rng: &mut Rng) -
 /// Plays a seat's decision by a legal action picked at random.
 #[inline(always)]
 fn pick<S: Shape>(
-    game: &Shaped<S>,
+    game: Shaped<S>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -185,7 +185,7 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
     if game.is_race() {
         with_shape!(game, game => play_race_apart(game, &mut state, rng, &mut buf, &mut record));
     } else {
-        let game = &game.dynamic();
+        let game = game.dynamic();
         while let Some(a) = step_fitting(game, &mut state, rng, &mut buf) {
             record(a);
         }
@@ -207,7 +207,7 @@ pub fn play_random(game: &Game, rng: &mut Rng, keep_history: bool) -> Played {
 /// the code its rules run.
 #[inline(always)]
 fn play_race<S: Shape>(
-    game: &Shaped<S>,
+    game: Shaped<S>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -223,7 +223,7 @@ fn play_race<S: Shape>(
 /// [`play_race`] out of line, as [`step_apart`].
 #[inline(never)]
 fn play_race_apart<S: Shape>(
-    game: &Shaped<S>,
+    game: Shaped<S>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -242,7 +242,7 @@ const APART: u8 = 2;
 /// [`play_race`]'s loop, a throw played as `AT_ONCE` says.
 #[inline(always)]
 fn race_loop<S: Shape, const AT_ONCE: u8>(
-    game: &Shaped<S>,
+    game: Shaped<S>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -251,7 +251,7 @@ fn race_loop<S: Shape, const AT_ONCE: u8>(
     loop {
         match state.phase {
             Phase::Throw if AT_ONCE != APART => {
-                let i = outcome(game, rng);
+                let i = outcome(&game, rng);
                 record(Action::Throw(i));
                 let draw = drawer(rng);
                 let played = if AT_ONCE == QUICK {
@@ -273,7 +273,7 @@ fn race_loop<S: Shape, const AT_ONCE: u8>(
             }
             Phase::Move => record(pick(game, state, rng, buf)),
             Phase::Opening => {
-                let action = throw(game, state, rng);
+                let action = throw(&game, state, rng);
                 game.apply_fitting(state, action);
                 record(action);
             }
@@ -341,7 +341,7 @@ mod tests {
                     let played = play_random(&game, &mut rng(seed), true);
                     let (mut state, mut read) = (game.new_initial_state(), Vec::new());
                     let (mut r, mut buf) = (rng(seed), Vec::new());
-                    play_race(&game.dynamic(), &mut state, &mut r, &mut buf, &mut |a| {
+                    play_race(game.dynamic(), &mut state, &mut r, &mut buf, &mut |a| {
                         read.push(a)
                     });
                     let at = format!("{name}/{}p, seed {seed}", table.players);

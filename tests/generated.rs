@@ -93,8 +93,12 @@ fn known_bug(game: &Game) -> Option<&'static str> {
         // A piece in its goal taken by another seat goes back to its start,
         // but its seat stays listed as finished, and `Game::validate`
         // refuses the state: "seat red is listed as finished but has pieces
-        // out of home".
-        let goal_taken = rules.capture.by_landing
+        // out of home". Where sides may not share a safe cell
+        // (`safe_shared = no`), a piece comes into its goal on a safe cell
+        // of another seat's track where that seat stands, and
+        // `Game::validate` refuses the state: "two sides share the safe
+        // cell e1".
+        let goal_taken = (rules.capture.by_landing || !rules.capture.safe_shared)
             && tracks.iter().enumerate().any(|(a, track)| {
                 let home = track.len() - 1;
                 track[home + 1 - goal..home].iter().any(|cell| {
@@ -160,8 +164,11 @@ fn check_variant(variant: &GeneratedVariant, seed: u64) -> Result<(), TestCaseEr
 
 proptest! {
     // Failing cases are printed; no regression files are written into tests/.
+    // The same cases at every run, so that a run fails only where the
+    // engine changed; `hunt` below looks through new seeds.
     #![proptest_config(ProptestConfig {
         cases: 64,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(1),
         failure_persistence: None,
         max_shrink_iters: 512,
         ..ProptestConfig::default()

@@ -2,8 +2,8 @@
 //! step numbers instead of looking up cells: for every two playing seats,
 //! which steps of one's track lie on the cell of each step of the other's.
 
-use super::state::{Pieces, zero_bytes_of_word};
-use super::word::equal_bytes_mask;
+use super::word::{equal_bytes_mask, zero_bytes_of_word};
+use crate::engine::Pieces;
 use crate::rules::{MAX_SEATS, Track};
 
 /// No step: the track does not pass that cell.
@@ -606,20 +606,6 @@ impl Seating {
     }
 }
 
-/// Sorts a handful of steps; cheaper than the general sort for four pieces.
-#[inline]
-pub(crate) fn sort_small(v: &mut [u8]) {
-    for i in 1..v.len() {
-        let x = v[i];
-        let mut j = i;
-        while j > 0 && v[j - 1] > x {
-            v[j] = v[j - 1];
-            j -= 1;
-        }
-        v[j] = x;
-    }
-}
-
 /// Where a plain move ends, for every seat, step and small value: what
 /// [`Shaped::reach_on`](super::shape::Shaped::reach_on) works out without going
 /// round, read in one step. [`NONE`] for a move past home.
@@ -667,6 +653,35 @@ impl Ends {
         }
         let at = (seat * self.steps + from as usize) * self.values + value as usize;
         self.ends.get(at).copied()
+    }
+}
+
+impl crate::Game {
+    /// The table of where plain moves end, for values up to the largest the
+    /// rules give: a die, two dice together, a bottom face or a bonus.
+    pub(crate) fn ends_table(&self) -> Ends {
+        if !self.race {
+            return Ends::default();
+        }
+        let rules = &self.rules;
+        let die = rules.dice.largest_value();
+        let largest = [
+            die.saturating_mul(2),
+            rules.dice.bottoms_sum,
+            rules.capture.bonus,
+            rules.home.bonus,
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+        let homes: Vec<u8> = (0..self.seats.len())
+            .map(|s| self.seating.home(s))
+            .collect();
+        Ends::new(&homes, largest as usize + 1, |seat, from, value| {
+            self.dynamic()
+                .reach_on_worked_out(seat, from, value, false)
+                .unwrap_or(NONE)
+        })
     }
 }
 
@@ -720,7 +735,7 @@ mod tests {
             let game = Game::bundled(name, Some(4)).expect("bundled");
             let seating = &game.seating;
             let mut windows = 0usize;
-            for state in crate::engine::tests::positions(&game, 7, 120) {
+            for state in crate::engine::race::legal::tests::positions(&game, 7, 120) {
                 let word = state.pieces.first_word();
                 for seat in 0..4 {
                     let home = seating.home(seat);

@@ -30,11 +30,11 @@ use arrayvec::ArrayVec;
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Action, Phase, State, distinct_ascending,
+    legal::distinct_ascending,
     moves::View,
-    state::PoolValue,
     word::{WordGroups, bytes_set, small_quotient},
 };
+use crate::engine::{Action, Phase, PoolValue, State};
 use crate::rules::MAX_POOL;
 
 /// The candidates a decision is drawn from; a decision with more is listed in full.
@@ -132,7 +132,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Game::drawn_move`]; where these cannot, from the whole list.
     #[inline(always)]
     pub(crate) fn play_drawn(
-        &self,
+        self,
         state: &mut State,
         buf: &mut Vec<Action>,
         mut draw: impl FnMut(usize) -> usize,
@@ -163,7 +163,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// that the quick one does not pay for it.
     #[inline(never)]
     fn play_drawn_in_general(
-        &self,
+        self,
         state: &mut State,
         buf: &mut Vec<Action>,
         mut draw: impl FnMut(usize) -> usize,
@@ -180,7 +180,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// decision must be listed in full (see the module's words).
     #[cfg(test)]
     pub(crate) fn drawn_move(
-        &self,
+        self,
         state: &State,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
@@ -192,7 +192,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// ([`Shaped::apply_clear_step`]).
     #[inline(always)]
     fn drawn_seen(
-        &self,
+        self,
         state: &State,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<(Action, bool)> {
@@ -216,7 +216,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// values wait.
     #[inline(never)]
     pub(crate) fn drawn_in_general(
-        &self,
+        self,
         state: &State,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
@@ -342,7 +342,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether the decision in `state` is drawn by [`Game::drawn_move`]: a
     /// race's move where the legal actions are the moves each allowed on
     /// its own, and a pass where none is or where the rules allow one.
-    pub(crate) fn draws_moves(&self, state: &State) -> bool {
+    pub(crate) fn draws_moves(self, state: &State) -> bool {
         self.race
             && state.phase == Phase::Move
             && !state.pool.is_empty()
@@ -353,7 +353,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The sums of two waiting dice that may bring a piece out, where the
     /// mover has one waiting (entry: sum).
-    fn start_sums(&self, state: &State) -> ArrayVec<u8, 8> {
+    fn start_sums(self, state: &State) -> ArrayVec<u8, 8> {
         if self.flags().entry_sum && state.pieces[state.mover as usize].first() == Some(&0) {
             self.entry_sums(state)
         } else {
@@ -368,7 +368,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// would hold a round), and there are at most [`MAX_CANDIDATES`].
     #[inline(always)]
     fn number_candidates(
-        &self,
+        self,
         state: &State,
         values: &[PoolValue],
         sums: &[u8],
@@ -424,7 +424,7 @@ impl<S: Shape> Shaped<'_, S> {
     #[cold]
     #[inline(never)]
     fn list_candidates(
-        &self,
+        self,
         state: &State,
         values: &[PoolValue],
         sums: &[u8],
@@ -464,7 +464,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// more than it holds.
     #[inline(always)]
     fn list_group(
-        &self,
+        self,
         state: &State,
         values: &[PoolValue],
         sums: &[u8],
@@ -506,7 +506,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// path checks it: by a waiting value of its size, or out of the start
     /// by a sum in `sums`.
     pub(crate) fn candidate_allowed(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         values: &[PoolValue],
@@ -532,7 +532,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// sum that lets no piece out is refused before anything is looked at:
     /// most sums of two dice are no entry throw; one that does is asked as
     /// a die's value is, the view made only where the pieces do not answer.
-    pub(crate) fn sum_allowed(&self, state: &State, view: &mut Option<View>, sum: u8) -> bool {
+    pub(crate) fn sum_allowed(self, state: &State, view: &mut Option<View>, sum: u8) -> bool {
         let v = PoolValue {
             value: sum,
             again: false,
@@ -546,7 +546,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// it itself; else by the shortcuts of [`Shaped::keep_most_using`], else
     /// by playing it and looking on.
     pub(crate) fn uses_whole_throw(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         a: Action,
@@ -568,7 +568,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// goes on.
     #[inline(never)]
     pub(crate) fn uses_whole_throw_otherwise(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         a: Action,
@@ -587,7 +587,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// a bonus once the dice are used, when it no longer waits for them
     /// (turn: bonus = after_dice).
     pub(crate) fn goes_on_lazily(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         at: u8,
@@ -606,9 +606,9 @@ impl<S: Shape> Shaped<'_, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{Draw, every_way, positions, races};
     use super::*;
     use crate::Game;
+    use crate::engine::race::legal::tests::{Draw, every_way, positions, races};
 
     /// Every way a decision can be drawn, with its chance: each sequence of
     /// draws is followed to the action `play` ends in. `None` where `play`

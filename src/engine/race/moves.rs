@@ -8,11 +8,10 @@ use arrayvec::ArrayVec;
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Game, State,
     hot::{ENTRY_BITS, entry_bit},
     seating::NONE,
-    state::PoolValue,
 };
+use crate::engine::{Game, PoolValue, State};
 use crate::rules::{MAX_PIECES, MAX_SEATS, OwnEntry, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
@@ -22,9 +21,9 @@ pub enum Refusal {
     /// The game is over.
     GameOver,
     /// A rule of a fight refuses it.
-    Fight(super::fight::FightRefusal),
+    Fight(crate::engine::FightRefusal),
     /// A rule of a field game (hex board, movement, combat) refuses it.
-    Field(super::field::FieldRefusal),
+    Field(crate::engine::field::FieldRefusal),
     /// The state does not have the shape of this game ([`Game::fits`]).
     BadState,
     /// The dice must be thrown before anything moves.
@@ -169,7 +168,7 @@ impl View {
     /// The view of the pieces `seat` sees, made in place: it is read at
     /// once, and a copy of words just written would wait on them.
     #[inline(always)]
-    pub(crate) fn new<S: Shape>(game: &Shaped<S>, state: &State, seat: usize) -> View {
+    pub(crate) fn new<S: Shape>(game: Shaped<S>, state: &State, seat: usize) -> View {
         let mut view = View::EMPTY;
         view.fill(game, state, seat);
         view
@@ -177,14 +176,14 @@ impl View {
 
     /// Marks an empty view with the pieces `seat` sees.
     #[inline(always)]
-    pub(crate) fn fill<S: Shape>(&mut self, game: &Shaped<S>, state: &State, seat: usize) {
+    pub(crate) fn fill<S: Shape>(&mut self, game: Shaped<S>, state: &State, seat: usize) {
         if game.marks_view {
             // The crowded steps only when a blockade can stand.
             match (game.flags().blockade > 0, game.seating.byte_rows(seat)) {
-                (true, Some(rows)) => self.mark_on_way::<true>(game, state, seat, rows),
-                (false, Some(rows)) => self.mark_on_way::<false>(game, state, seat, rows),
-                (true, None) => self.mark_by_seats::<true>(game, state, seat),
-                (false, None) => self.mark_by_seats::<false>(game, state, seat),
+                (true, Some(rows)) => self.mark_on_way::<true>(&game, state, seat, rows),
+                (false, Some(rows)) => self.mark_on_way::<false>(&game, state, seat, rows),
+                (true, None) => self.mark_by_seats::<true>(&game, state, seat),
+                (false, None) => self.mark_by_seats::<false>(&game, state, seat),
             }
         }
     }
@@ -290,7 +289,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether a piece of a seat that `seat`'s view holds stands on the
     /// cell of its race step `step`.
     #[inline(always)]
-    pub(crate) fn held(&self, state: &State, view: &View, seat: usize, step: u8) -> bool {
+    pub(crate) fn held(self, state: &State, view: &View, seat: usize, step: u8) -> bool {
         if self.marks_view {
             return view.at(step);
         }
@@ -300,7 +299,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Shaped::held`] without a marked view; apart, so that the check of a
     /// game with blockades stays small.
     #[inline(never)]
-    pub(crate) fn held_by_bytes(&self, state: &State, seat: usize, step: u8) -> bool {
+    pub(crate) fn held_by_bytes(self, state: &State, seat: usize, step: u8) -> bool {
         self.seating
             .viewed_steps(seat, step)
             .is_some_and(|steps| state.pieces.any_byte_matches(steps))
@@ -308,7 +307,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// For each side, the pieces on the cell of `seat`'s step `step` and
     /// how many of its seats they belong to.
-    fn side_counts_at(&self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
+    fn side_counts_at(self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
         let mut counts = [(0u8, 0u8); MAX_SEATS];
         // Where the pieces fit in 16 bytes, one comparison finds them all.
         if let Some(steps) = self.seating.all_steps(seat, step) {
@@ -328,7 +327,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// [`Shaped::side_counts_at`] seat by seat, for pieces of any number.
-    fn side_counts_scanned(&self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
+    fn side_counts_scanned(self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
         let mut counts = [(0u8, 0u8); MAX_SEATS];
         for (other, steps) in state.pieces.iter().enumerate() {
             let home = self.home(other);
@@ -351,7 +350,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The side whose blockade on the cell of `seat`'s step `step` is made
     /// of pieces of two or more of its seats, if there is one.
-    fn partners_blockade_at(&self, state: &State, seat: usize, step: u8) -> Option<u8> {
+    fn partners_blockade_at(self, state: &State, seat: usize, step: u8) -> Option<u8> {
         let blockade = self.flags().blockade;
         self.side_counts_at(state, seat, step)
             .iter()
@@ -361,7 +360,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The most pieces of one side, among the sides `seat`'s view holds,
     /// on the cell of `seat`'s step `step`, leaving out `skip_side`.
-    fn largest_at(&self, state: &State, seat: usize, step: u8, skip_side: Option<u8>) -> u8 {
+    fn largest_at(self, state: &State, seat: usize, step: u8, skip_side: Option<u8>) -> u8 {
         // The sides left out, a bit each, and a pass over every side
         // without a branch on which: a filtered search costs a guess a side.
         let own = u32::from(!self.flags().view_own) << self.side[seat];
@@ -381,7 +380,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Checks a move of `count` pieces of the seat to move from step
     /// `from` by `value`; on success, the step they reach.
     pub(crate) fn check_move(
-        &self,
+        self,
         state: &State,
         view: &View,
         from: u8,
@@ -418,7 +417,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// by [`Shaped::check_target`].
     #[inline(always)]
     pub(crate) fn check_present(
-        &self,
+        self,
         state: &State,
         view: &View,
         from: u8,
@@ -447,7 +446,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// whole check must decide.
     #[inline(always)]
     fn plain_target(
-        &self,
+        self,
         state: &State,
         from: u8,
         count: u8,
@@ -479,7 +478,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// the tests.
     #[cfg(test)]
     pub(crate) fn plainly_allowed(
-        &self,
+        self,
         state: &State,
         from: u8,
         count: u8,
@@ -500,13 +499,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// steps: `None` where the move is not plain ([`Shaped::plain_target`])
     /// or its way cannot be walked ([`Shaped::walk_by_bytes`]).
     #[inline(always)]
-    fn plain_walk(
-        &self,
-        state: &State,
-        from: u8,
-        count: u8,
-        value: PoolValue,
-    ) -> Option<PlainWalk> {
+    fn plain_walk(self, state: &State, from: u8, count: u8, value: PoolValue) -> Option<PlainWalk> {
         let seat = state.mover as usize;
         let target = self.plain_target(state, from, count, value, false)?;
         let (word, crowd) = self.walk_by_bytes(state, seat, from, target as u16)?;
@@ -526,7 +519,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// alone ([`Shaped::landing_view`]).
     #[inline(always)]
     pub(crate) fn allowed_lazily(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         from: u8,
@@ -561,7 +554,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// steps are not passed).
     #[inline(always)]
     pub(crate) fn runs_passed(
-        &self,
+        self,
         seat: usize,
         from: u8,
         target: u8,
@@ -588,7 +581,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// the cell or of a blockade's pair need the whole check.
     #[inline(never)]
     pub(crate) fn detour_walk(
-        &self,
+        self,
         state: &State,
         from: u8,
         count: u8,
@@ -636,7 +629,7 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn allowed_after_walk(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         from: u8,
@@ -701,7 +694,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// the same from its one walk in [`Shaped::allowed_lazily`]; this asks
     /// it of any move, out of the start too.
     #[inline(always)]
-    fn landing_view(&self, state: &State, from: u8, count: u8, value: PoolValue) -> Option<View> {
+    fn landing_view(self, state: &State, from: u8, count: u8, value: PoolValue) -> Option<View> {
         let seat = state.mover as usize;
         let target = if from == 0 {
             (count == 1 && !self.flags().entry_moves_score).then_some(1)?
@@ -724,7 +717,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// The view of the mover's step `target` alone: marked where another
     /// side stands on its cell, as the pieces show.
     #[inline(always)]
-    fn view_of_landing(&self, state: &State, target: u8) -> View {
+    fn view_of_landing(self, state: &State, target: u8) -> View {
         let mut view = View::EMPTY;
         if self.held_by_bytes(state, state.mover as usize, target) {
             view.mark::<false>([target, NONE]);
@@ -737,7 +730,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// view: the value lets it out, and nobody the view would hold stands
     /// there (room being sure, as for a move on the way: [`Shaped::plain_walk`]).
     #[inline(always)]
-    fn plainly_enters(&self, state: &State, count: u8, value: PoolValue) -> bool {
+    fn plainly_enters(self, state: &State, count: u8, value: PoolValue) -> bool {
         let seat = state.mover as usize;
         count == 1
             && !value.bonus
@@ -750,7 +743,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether the bonus `value` must wait for the dice still waiting
     /// (turn: bonus = after_dice), where the whole check refuses it.
     #[inline(always)]
-    fn waits_for_dice(&self, state: &State, value: PoolValue) -> bool {
+    fn waits_for_dice(self, state: &State, value: PoolValue) -> bool {
         value.bonus && self.flags().bonus_after_dice && state.pool.iter().any(|v| !v.bonus)
     }
 
@@ -759,13 +752,13 @@ impl<S: Shape> Shaped<'_, S> {
     /// refuse that: read from the table of ends, without a view. The whole
     /// check refuses such a move whatever else stands in its way.
     #[inline(always)]
-    pub(crate) fn plainly_overshoots(&self, seat: usize, from: u8, by: u8) -> bool {
+    pub(crate) fn plainly_overshoots(self, seat: usize, from: u8, by: u8) -> bool {
         from > 0 && self.ends.end(seat, from, by) == Some(NONE)
     }
 
     /// The mover's view, made now if not yet.
     #[inline(always)]
-    pub(crate) fn view_made<'v>(&self, view: &'v mut Option<View>, state: &State) -> &'v View {
+    pub(crate) fn view_made<'v>(self, view: &'v mut Option<View>, state: &State) -> &'v View {
         view.get_or_insert_with(|| View::new(self, state, state.mover as usize))
     }
 
@@ -773,7 +766,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// of `home`, past no crowded step, to a cell no other side holds. Then
     /// it is allowed for every size of the group, on a plain track.
     #[inline(always)]
-    pub(crate) fn clear_to(&self, view: &View, from: u8, target: u16, home: u8) -> bool {
+    pub(crate) fn clear_to(self, view: &View, from: u8, target: u16, home: u8) -> bool {
         target < home as u16
             && !view.at(target as u8)
             && !view.any_crowded_in(
@@ -790,7 +783,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// do not fit, or where the way is longer than a view costs to mark.
     #[inline(always)]
     pub(crate) fn clear_to_by_bytes(
-        &self,
+        self,
         state: &State,
         seat: usize,
         from: u8,
@@ -812,7 +805,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// home, or is longer than a view costs to mark.
     #[inline(always)]
     fn walk_by_bytes(
-        &self,
+        self,
         state: &State,
         seat: usize,
         from: u8,
@@ -829,7 +822,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// stands, surely has room for `count` more of its pieces (stacks: max,
     /// own_max); `false` when only the whole check can tell.
     #[inline(always)]
-    pub(crate) fn room_for(&self, state: &State, seat: usize, target: u8, count: u8) -> bool {
+    pub(crate) fn room_for(self, state: &State, seat: usize, target: u8, count: u8) -> bool {
         let flags = self.flags();
         if flags.own_max == 0 && flags.stack_max == 0 {
             return true;
@@ -849,7 +842,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// How many of `seat`'s own pieces stand on the cell of its race step `step`.
     #[inline]
-    fn own_on(&self, state: &State, seat: usize, step: u8) -> u8 {
+    fn own_on(self, state: &State, seat: usize, step: u8) -> u8 {
         let [a, b] = self.seating.meet(seat, seat, step);
         state.pieces[seat]
             .iter()
@@ -860,7 +853,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// The whole of [`Shaped::check_present`].
     #[inline(never)]
     pub(crate) fn check_target(
-        &self,
+        self,
         state: &State,
         view: &View,
         from: u8,
@@ -968,7 +961,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// only the whole check can tell.
     #[inline(always)]
     pub(crate) fn landing_allowed(
-        &self,
+        self,
         state: &State,
         from: u8,
         count: u8,
@@ -1029,7 +1022,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether `seat`'s step `step` is in its goal (home: goal): home, or
     /// one of the steps just before it that make the goal with it.
     #[inline]
-    pub(crate) fn in_goal(&self, seat: usize, step: u8) -> bool {
+    pub(crate) fn in_goal(self, seat: usize, step: u8) -> bool {
         let home = self.home(seat);
         step <= home && step as u16 + self.flags().goal as u16 > home as u16
     }
@@ -1038,7 +1031,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// blockades on the mover's steps `lo..=hi`; on success, whether it
     /// jumped one.
     fn pass_blockades(
-        &self,
+        self,
         state: &State,
         view: &View,
         (lo, hi): (u8, u8),
@@ -1073,7 +1066,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// first (entry: first): the first of the game, or the first while
     /// none is on the board.
     #[inline]
-    pub(crate) fn comes_out_first(&self, state: &State, seat: usize) -> bool {
+    pub(crate) fn comes_out_first(self, state: &State, seat: usize) -> bool {
         if self.flags().first_of_game {
             !state.entered[seat]
         } else {
@@ -1089,7 +1082,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether `value` may let the mover's next piece leave its start now;
     /// when not, a move from the start is refused without a closer look.
     #[inline(always)]
-    pub(crate) fn lets_out_now(&self, state: &State, value: PoolValue) -> bool {
+    pub(crate) fn lets_out_now(self, state: &State, value: PoolValue) -> bool {
         self.may_leave_start(value)
             && (!self.flags().first_differs
                 || self.entry_allows(self.comes_out_first(state, state.mover as usize), value))
@@ -1099,12 +1092,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// piece on its way (between its start and home), as
     /// [`Shaped::comes_out_first`] asks.
     #[inline(always)]
-    pub(crate) fn lets_out_given(
-        &self,
-        state: &State,
-        value: PoolValue,
-        none_on_way: bool,
-    ) -> bool {
+    pub(crate) fn lets_out_given(self, state: &State, value: PoolValue, none_on_way: bool) -> bool {
         let first = if self.flags().first_of_game {
             !state.entered[state.mover as usize]
         } else {
@@ -1118,7 +1106,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// it at every throw: a call of its own costs them more than its bit
     /// test. Values too large for the bit sets go to the rules, apart.
     #[inline(always)]
-    fn may_leave_start_at_once(&self, value: PoolValue) -> bool {
+    fn may_leave_start_at_once(self, value: PoolValue) -> bool {
         if value.value >= ENTRY_BITS {
             return self.may_leave_start(value);
         }
@@ -1128,7 +1116,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether `value` may let some piece leave its start, first or not;
     /// when not, a move from the start is refused without a closer look.
     #[inline]
-    pub(crate) fn may_leave_start(&self, value: PoolValue) -> bool {
+    pub(crate) fn may_leave_start(self, value: PoolValue) -> bool {
         if value.value >= ENTRY_BITS {
             return self.entry_allows(false, value) || self.entry_allows(true, value);
         }
@@ -1138,14 +1126,14 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Shaped::may_leave_start`] for a value below [`ENTRY_BITS`], read
     /// off the table of entry throws: a piece that is not the first, or the first.
     #[inline(always)]
-    fn entry_any_bit(&self, value: PoolValue) -> bool {
+    fn entry_any_bit(self, value: PoolValue) -> bool {
         let either = entry_bit(false, value.again) | entry_bit(true, value.again);
         self.hot.entry_bits(value.value) & either != 0
     }
 
     /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
     #[inline]
-    pub(crate) fn entry_allows(&self, first: bool, value: PoolValue) -> bool {
+    pub(crate) fn entry_allows(self, first: bool, value: PoolValue) -> bool {
         if value.value >= ENTRY_BITS {
             let entry = &self.rules.entry;
             let throws = if first { &entry.first_on } else { &entry.on };
@@ -1158,7 +1146,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// pieces (moving from `from`), after any capture the move makes. The
     /// seating tables give each seat's steps on that cell.
     fn check_cell_room(
-        &self,
+        self,
         state: &State,
         seat: usize,
         from: u8,
@@ -1199,7 +1187,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// bytes, the cell's `steps` laid out as they are.
     #[inline]
     fn cell_counts_by_bytes(
-        &self,
+        self,
         state: &State,
         seat: usize,
         safe: bool,
@@ -1222,7 +1210,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// [`Shaped::cell_counts_by_bytes`] seat by seat, for pieces of any number.
-    fn cell_counts_scanned(&self, state: &State, seat: usize, safe: bool, target: u8) -> (u8, u8) {
+    fn cell_counts_scanned(self, state: &State, seat: usize, safe: bool, target: u8) -> (u8, u8) {
         let flags = self.flags();
         // Race steps are never NONE, so a missing step matches no piece.
         let on = |steps: &[u8], [a, b]: [u8; 2]| {
@@ -1253,7 +1241,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// `seat` lands stay there: not taken, as a `safe` cell, a partner
     /// not taken, or rules without taking by landing leave them.
     #[inline(always)]
-    fn stays_under(&self, seat: usize, other: usize, safe: bool) -> bool {
+    fn stays_under(self, seat: usize, other: usize, safe: bool) -> bool {
         let partner = self.side[other] == self.side[seat];
         !self.flags().by_landing || safe || (partner && !self.flags().partners)
     }
@@ -1262,7 +1250,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// `target`: a safe cell protects, except on the seat's own entry cell
     /// where the rules allow it (capture: own_entry).
     #[inline(always)]
-    pub(crate) fn takes_on(&self, seat: usize, from: u8, target: u8) -> bool {
+    pub(crate) fn takes_on(self, seat: usize, from: u8, target: u8) -> bool {
         if !self.flags().any_safe {
             return true;
         }
@@ -1277,7 +1265,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Two waiting die values (slots, ascending) whose sum is `sum`.
-    pub(crate) fn sum_pair(&self, state: &State, sum: u8) -> Option<(usize, usize)> {
+    pub(crate) fn sum_pair(self, state: &State, sum: u8) -> Option<(usize, usize)> {
         let pool = &state.pool;
         (0..pool.len()).find_map(|i| {
             (i + 1..pool.len()).find_map(|j| {
@@ -1294,7 +1282,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// score (entry: moves); else [`Shaped::reach_on`].
     #[inline(always)]
     pub(crate) fn lands_on(
-        &self,
+        self,
         seat: usize,
         from: u8,
         value: u8,
@@ -1312,7 +1300,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// mover goes round); `round` is refused where there is no choice.
     #[inline]
     pub(crate) fn reach_on(
-        &self,
+        self,
         seat: usize,
         from: u8,
         value: u8,
@@ -1331,7 +1319,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// [`Shaped::reach_on`] worked out from the track and the rules of home.
     pub(crate) fn reach_on_worked_out(
-        &self,
+        self,
         seat: usize,
         from: u8,
         value: u8,
@@ -1374,7 +1362,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// The step `value` steps on from `from`, under the rules of home.
-    pub(crate) fn reach(&self, from: u8, value: u8, home: u8) -> Result<u8, Refusal> {
+    pub(crate) fn reach(self, from: u8, value: u8, home: u8) -> Result<u8, Refusal> {
         let target = from as u16 + value as u16;
         if target <= home as u16 {
             return Ok(target as u8);
@@ -1419,8 +1407,8 @@ impl Occupancy {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{positions, races};
     use super::*;
+    use crate::engine::race::legal::tests::{positions, races};
 
     /// Each move of the mover's groups, at each size, by each value up to
     /// `most`, in positions of random games (from `seed`) of every bundled
@@ -1432,11 +1420,11 @@ mod tests {
     ) {
         for (name, game) in races() {
             for state in positions(&game, seed, 400) {
-                if state.phase != super::super::Phase::Move {
+                if state.phase != crate::engine::Phase::Move {
                     continue;
                 }
                 let seat = state.mover as usize;
-                let view = View::new(&game.dynamic(), &state, seat);
+                let view = View::new(game.dynamic(), &state, seat);
                 let home = game.seating.home(seat);
                 for (from, size) in game.dynamic().groups(&state.pieces[seat], home) {
                     for count in 1..=size {

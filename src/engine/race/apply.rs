@@ -2,25 +2,24 @@
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Action, Phase, State,
-    seating::{NONE, sort_small},
-    state::{PoolValue, equal_bytes},
-    word::{HIGH, moved_up_in_long_word, moved_up_in_word},
+    seating::NONE,
+    word::{HIGH, equal_bytes, moved_up_in_long_word, moved_up_in_word, sort_small},
 };
+use crate::engine::{Action, Phase, PoolValue, State};
 use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
 
 impl<S: Shape> Shaped<'_, S> {
     /// Applies an action without checking it. The caller must have it from
     /// [`Game::legal_actions`](crate::Game::legal_actions) of this very state; anything else may leave
     /// the state inconsistent (it never panics for a throw or a pass).
-    pub(crate) fn apply_unchecked(&self, state: &mut State, action: Action) {
+    pub(crate) fn apply_unchecked(self, state: &mut State, action: Action) {
         if self.fits(state) {
             self.apply_fitting(state, action);
         }
     }
 
     /// [`Shaped::apply_unchecked`] for a state known to fit the game.
-    pub(crate) fn apply_fitting(&self, state: &mut State, action: Action) {
+    pub(crate) fn apply_fitting(self, state: &mut State, action: Action) {
         if !self.race {
             if let Some(f) = self.fight_rules() {
                 return self.fight_apply(f, state, action);
@@ -60,7 +59,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Applies outcome `index` of the dice in a race waiting for a throw.
     #[inline(always)]
-    pub(crate) fn apply_throw(&self, state: &mut State, index: usize) {
+    pub(crate) fn apply_throw(self, state: &mut State, index: usize) {
         // Mostly a few values: read in place, else from the rules.
         let (values, again, doubles): (&[u8], bool, bool) = match self.throws.get(index) {
             Some(t) if t.len as usize <= t.values.len() => {
@@ -129,7 +128,7 @@ impl<S: Shape> Shaped<'_, S> {
         }
     }
 
-    pub(crate) fn apply_move(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
+    pub(crate) fn apply_move(self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         if !round && count == 1 && from > 0 && self.step_on::<false>(state, from, by) {
             return;
         }
@@ -141,7 +140,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// landing cell clear: the landing is short of home and of any
     /// detour, and, where the view holds every seat the mover takes,
     /// nothing is taken there, so neither is asked again.
-    pub(crate) fn apply_clear_step(&self, state: &mut State, from: u8, by: u8) {
+    pub(crate) fn apply_clear_step(self, state: &mut State, from: u8, by: u8) {
         if from > 0 && self.step_on::<true>(state, from, by) {
             return;
         }
@@ -152,7 +151,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// and the landing cell `clear` without asking again
     /// ([`Shaped::apply_clear_step`]), any other in full.
     #[inline(always)]
-    pub(crate) fn apply_drawn(&self, state: &mut State, a: Action, clear: bool) {
+    pub(crate) fn apply_drawn(self, state: &mut State, a: Action, clear: bool) {
         match a {
             Action::Move { from, count: 1, by } if clear => self.apply_clear_step(state, from, by),
             _ => self.apply_fitting(state, a),
@@ -160,7 +159,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// [`Shaped::apply_move`] for every move, with all its bookkeeping.
-    fn apply_move_in_full(&self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
+    fn apply_move_in_full(self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         let seat = state.mover as usize;
         let home = self.home(seat);
         let slot = self.value_used(state, from, by);
@@ -209,7 +208,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// else the first of that size. `None` for a piece leaving its start
     /// by the sum of two dice (entry: sum), or no such value.
     #[inline(always)]
-    pub(crate) fn value_used(&self, state: &State, from: u8, by: u8) -> Option<usize> {
+    pub(crate) fn value_used(self, state: &State, from: u8, by: u8) -> Option<usize> {
         state
             .pool
             .iter()
@@ -222,7 +221,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// that no piece it could take stands there, so none is looked for.
     #[inline(always)]
     pub(crate) fn land(
-        &self,
+        self,
         state: &mut State,
         from: u8,
         count: u8,
@@ -286,7 +285,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// where a walk of the pieces found the way and the landing clear
     /// ([`Shaped::apply_clear_step`]).
     #[inline]
-    fn step_on<const CLEAR: bool>(&self, state: &mut State, from: u8, by: u8) -> bool {
+    fn step_on<const CLEAR: bool>(self, state: &mut State, from: u8, by: u8) -> bool {
         let seat = state.mover as usize;
         let flags = self.flags();
         let home = self.home(seat);
@@ -330,7 +329,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// mostly guessed wrong.
     #[inline(always)]
     pub(super) fn move_first_up(
-        &self,
+        self,
         state: &mut State,
         seat: usize,
         from: u8,
@@ -371,7 +370,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// not being written, which would make it wait for the write.
     #[inline(always)]
     pub(super) fn may_take_on_landing(
-        &self,
+        self,
         state: &State,
         seat: usize,
         from: u8,
@@ -391,7 +390,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// `target`, takes there, with the extra throws and bonuses that taking
     /// gives: each prey seat's pieces on the cell go back to their start.
     #[inline(never)]
-    fn take_there(&self, state: &mut State, seat: usize, target: u8) {
+    fn take_there(self, state: &mut State, seat: usize, target: u8) {
         // Where the pieces fit in 16 bytes, one comparison finds them all.
         let taken = match self.seating.prey_steps(seat, target) {
             Some(steps) => state.pieces.send_back_matching(steps),
@@ -408,7 +407,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Sends back the pieces of `seat`'s prey on the cell of its step
     /// `target`, prey seat by prey seat; returns how many.
-    fn send_back_prey(&self, state: &mut State, seat: usize, target: u8) -> u8 {
+    fn send_back_prey(self, state: &mut State, seat: usize, target: u8) -> u8 {
         let mut taken = 0u8;
         for &other in self.seating.prey(seat) {
             let other = other as usize;
@@ -431,7 +430,7 @@ impl<S: Shape> Shaped<'_, S> {
         taken
     }
 
-    fn add_bonus(&self, state: &mut State, value: u8) {
+    fn add_bonus(self, state: &mut State, value: u8) {
         if value > 0 && !state.pool.is_full() {
             state.pool.push(PoolValue {
                 value,
@@ -444,7 +443,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// After a value is used or given up: go on with the turn, throw again, or pass the turn on.
     /// Inline: it runs after every move, and mostly ends at its first test.
     #[inline(always)]
-    pub(super) fn after_value(&self, state: &mut State) {
+    pub(super) fn after_value(self, state: &mut State) {
         if !state.pool.is_empty() {
             return;
         }
@@ -457,7 +456,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Sends the mover's piece nearest home, not yet home, back to its start.
-    fn send_back_leader(&self, state: &mut State) {
+    fn send_back_leader(self, state: &mut State) {
         let seat = state.mover as usize;
         let home = self.home(seat);
         let pieces = &mut state.pieces[seat];
@@ -472,7 +471,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// runs through and which stays small without it.
     #[cold]
     #[inline(never)]
-    fn age_blockades(&self, state: &mut State) {
+    fn age_blockades(self, state: &mut State) {
         let stacks = &self.rules.stacks;
         let seat = state.mover;
         let home = self.home(seat as usize);
@@ -496,14 +495,14 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Whether every piece of the mover is at its start or in its goal.
-    fn nothing_on_way(&self, state: &State) -> bool {
+    fn nothing_on_way(self, state: &State) -> bool {
         let seat = state.mover as usize;
         state.pieces[seat]
             .iter()
             .all(|&s| s == 0 || self.in_goal(seat, s))
     }
 
-    fn end_turn(&self, state: &mut State) {
+    fn end_turn(self, state: &mut State) {
         if self.flags().blockade_turns > 0 && self.flags().blockade > 0 {
             self.age_blockades(state);
         }
@@ -579,9 +578,9 @@ impl Throw {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{positions, prey_stands_on, races};
     use super::*;
     use crate::Game;
+    use crate::engine::race::legal::tests::{positions, prey_stands_on, races};
 
     /// The shortcut for the common move ([`Game::step_on`]) leaves the
     /// state exactly as the whole apply does, for every legal move it
@@ -655,7 +654,7 @@ mod tests {
             vec![4, 8, 8, 12],
             vec![0; 4],
         ];
-        state.pieces = super::super::state::Pieces::from_lists(&lists).expect("pieces");
+        state.pieces = crate::engine::Pieces::from_lists(&lists).expect("pieces");
         // The first of the two on step 3 goes past the piece on 9.
         assert!(game.dynamic().move_first_up(&mut state, 0, 3, 10, false));
         assert_eq!(state.pieces[0], [0, 3, 9, 10]);

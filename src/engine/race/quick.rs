@@ -41,16 +41,16 @@
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Action, Phase, State,
     hot::{Flags, Hot},
+    legal::moves_together,
     moves::View,
-    moves_together,
     seating::{NONE, Seating},
-    state::{MAX_SEAT_PIECES, PoolValue, zero_bytes_of_word},
     word::{
         ONES, WordGroups, below_bytes, bytes_between, bytes_set, moved_up_in_word, whole_bytes,
+        zero_bytes_of_word,
     },
 };
+use crate::engine::{Action, MAX_SEAT_PIECES, Phase, PoolValue, State};
 use crate::rules::{NearHome, RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
@@ -164,7 +164,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Shaped::quick_seen_values`] where the most of a throw need not be
     /// used, and any other the general way.
     #[inline(never)]
-    pub(crate) fn quick_seen_legal(&self, state: &State, out: &mut Vec<Action>) {
+    pub(crate) fn quick_seen_legal(self, state: &State, out: &mut Vec<Action>) {
         if let Some(v) = self.one_die_value(state) {
             return self.quick_seen_moves(state, v, out);
         }
@@ -182,7 +182,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`fits_seen`]: the view of the other sides is built once, and each
     /// group of the mover's pieces is looked at once for all its sizes.
     #[inline]
-    pub(crate) fn quick_seen_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+    pub(crate) fn quick_seen_moves(self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
         let by = v.value;
         self.each_quick_seen_move(state, v, |from, count, _| {
             out.push(Action::Move { from, count, by })
@@ -194,7 +194,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// number `pick(n)` of `n`, as [`Shaped::play_quick`] plays its own.
     #[inline(never)]
     pub(crate) fn play_quick_seen(
-        &self,
+        self,
         state: &mut State,
         v: PoolValue,
         pick: impl FnOnce(usize) -> usize,
@@ -233,7 +233,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// of a game with a blockade and one value a throw.
     #[inline(always)]
     pub(crate) fn play_quick_seen_drawn<const DETOURS: bool>(
-        &self,
+        self,
         state: &mut State,
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
@@ -351,7 +351,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// decisions reach a detour.
     #[inline(never)]
     fn play_one_value_round(
-        &self,
+        self,
         state: &mut State,
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
@@ -411,7 +411,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// decision is not drawn by [`Shaped::play_quick_seen_drawn`], nor its
     /// candidates numbered by [`Game::drawn_move`].
     #[inline(always)]
-    pub(super) fn may_go_round(&self, state: &State, by: u8) -> bool {
+    pub(super) fn may_go_round(self, state: &State, by: u8) -> bool {
         let seat = state.mover as usize;
         let Some((first, last)) = self.detour(seat) else {
             return false;
@@ -444,7 +444,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// rules allow it.
     #[inline(always)]
     fn seen_candidate(
-        &self,
+        self,
         state: &State,
         view: &View,
         from: u8,
@@ -470,7 +470,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// is asked where the walk of the first candidate did not find it clear.
     #[inline(never)]
     fn seen_allowed_lazily(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         from: u8,
@@ -489,7 +489,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// (or [`fits_seen_drawn`]) by the value `by`, listed with its landing
     /// step ([`NONE`] where the whole check allowed it), and returns it.
     #[inline(always)]
-    fn play_listed_seen(&self, state: &mut State, m: Listed, by: u8) -> Action {
+    fn play_listed_seen(self, state: &mut State, m: Listed, by: u8) -> Action {
         // A pair of a blockade followed through the throw is the whole
         // apply's to keep (rules that `fits_seen` or `fits_seen_drawn` have
         // blockades).
@@ -517,7 +517,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// step it reaches where that is sure without the whole check
     /// ([`NONE`] where the whole check allowed it).
     #[inline(always)]
-    fn each_quick_seen_move(&self, state: &State, v: PoolValue, mut each: impl FnMut(u8, u8, u8)) {
+    fn each_quick_seen_move(self, state: &State, v: PoolValue, mut each: impl FnMut(u8, u8, u8)) {
         let comes_out = self.may_come_out(state, v);
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
@@ -546,7 +546,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// rules that [`fits_seen`]: its first step out of the start, or the
     /// whole value on (`entry: moves = score`).
     #[inline(always)]
-    fn quick_seen_target(&self, from: u8, by: u8) -> u16 {
+    fn quick_seen_target(self, from: u8, by: u8) -> u16 {
         if from > 0 {
             from as u16 + by as u16
         } else if self.flags().entry_moves_score {
@@ -562,7 +562,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`NONE`] where the whole check allows it, `None` where it does not.
     #[inline(always)]
     fn seen_landing(
-        &self,
+        self,
         sure: Option<u8>,
         state: &State,
         view: &View,
@@ -584,11 +584,11 @@ impl<S: Shape> Shaped<'_, S> {
     /// each distinct value, smallest first; pieces at the start as the
     /// general path lists them (entry by a sum among them).
     #[inline]
-    pub(crate) fn quick_seen_values(&self, state: &State, out: &mut Vec<Action>) {
+    pub(crate) fn quick_seen_values(self, state: &State, out: &mut Vec<Action>) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
         let home = self.home(seat);
-        let values = super::distinct_ascending(&state.pool);
+        let values = super::legal::distinct_ascending(&state.pool);
         let mut view = View::EMPTY;
         view.fill(self, state, seat);
         for (from, most) in self.groups(pieces, home) {
@@ -622,7 +622,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// The rules that choose among the listed moves (forced entry, clearing
     /// the first step), then `Pass` where allowed or where nothing moves.
     #[inline(always)]
-    fn choose_or_pass(&self, state: &State, out: &mut Vec<Action>) {
+    fn choose_or_pass(self, state: &State, out: &mut Vec<Action>) {
         self.keep_by_entry(state, out);
         if out.is_empty() || self.may_pass(state) {
             out.push(Action::Pass);
@@ -634,7 +634,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// that [`fits`]: each step of the mover's
     /// pieces once, ascending, then the rules that choose among the moves
     /// (forced entry, clearing the first step), then `Pass` where allowed.
-    pub(crate) fn quick_moves(&self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
+    pub(crate) fn quick_moves(self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
         let by = v.value;
         let push = |from, _| out.push(Action::Move { from, count: 1, by });
         match self.quick_checks() {
@@ -651,7 +651,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// side's (a cell that may not be shared). The others are left out
     /// of the compiled pass.
     #[inline(always)]
-    fn quick_checks(&self) -> (bool, bool) {
+    fn quick_checks(self) -> (bool, bool) {
         (self.flags().own_max > 0, !self.flags().safe_shared)
     }
 
@@ -661,7 +661,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// one played needs no working out again.
     #[inline(never)]
     pub(crate) fn play_quick(
-        &self,
+        self,
         state: &mut State,
         v: PoolValue,
         pick: impl FnOnce(usize) -> usize,
@@ -677,7 +677,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Shaped::play_quick`] with the checks of a landing cell that
     /// [`Shaped::quick_checks`] gives.
     fn play_quick_checking<const OWN: bool, const OTHERS: bool>(
-        &self,
+        self,
         state: &mut State,
         v: PoolValue,
         pick: impl FnOnce(usize) -> usize,
@@ -711,7 +711,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// and restores, was 4% of the instructions of a game of one die.
     #[inline(always)]
     pub(crate) fn throw_and_play_quick(
-        &self,
+        self,
         state: &mut State,
         i: usize,
         pick: impl FnOnce(usize) -> usize,
@@ -728,7 +728,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// that [`Shaped::quick_checks`] gives.
     #[inline(always)]
     fn throw_and_play_checking<const OWN: bool, const OTHERS: bool>(
-        &self,
+        self,
         state: &mut State,
         i: usize,
         pick: impl FnOnce(usize) -> usize,
@@ -763,7 +763,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// allow ([`word_fits`]). `None` where the pieces are no word.
     #[inline(always)]
     fn moves_in_word<const OWN: bool, const OTHERS: bool>(
-        &self,
+        self,
         state: &State,
         v: PoolValue,
     ) -> Option<WordMoves> {
@@ -845,7 +845,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Shaped::pick_listed`] and [`Shaped::land_quick`] play a listed one.
     #[inline(always)]
     fn play_word_move(
-        &self,
+        self,
         state: &mut State,
         moves: WordMoves,
         by: u8,
@@ -879,7 +879,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// returns its value where it is one value that
     /// [`Shaped::throw_and_play_quick`] plays at once.
     #[inline(always)]
-    fn throw_one_value(&self, state: &mut State, i: usize) -> Option<PoolValue> {
+    fn throw_one_value(self, state: &mut State, i: usize) -> Option<PoolValue> {
         let Some(v) = self.one_value_throw(state, i) else {
             self.apply_throw(state, i);
             return None;
@@ -903,7 +903,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// into the random game's loop, as [`Shaped::throw_and_play_quick`].
     #[inline(always)]
     pub(crate) fn throw_and_draw_seen(
-        &self,
+        self,
         state: &mut State,
         i: usize,
         mut draw: impl FnMut(usize) -> usize,
@@ -917,7 +917,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// no double, not a throw again past the limit, thrown into an empty
     /// pool with each throw used before the next.
     #[inline(always)]
-    fn one_value_throw(&self, state: &State, i: usize) -> Option<PoolValue> {
+    fn one_value_throw(self, state: &State, i: usize) -> Option<PoolValue> {
         let t = self.throws.get(i)?;
         let limit = self.flags().again_limit;
         // Without a branch on the throw: which it is is chance.
@@ -934,7 +934,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether the mover's piece from step `from` to step `target` lands
     /// plainly: short of its goal, with nothing to take there.
     #[inline(always)]
-    fn lands_plainly(&self, state: &State, from: u8, target: u8) -> bool {
+    fn lands_plainly(self, state: &State, from: u8, target: u8) -> bool {
         let seat = state.mover as usize;
         (target as u16 + self.flags().goal as u16) <= self.home(seat) as u16
             && !self.may_take_on_landing(state, seat, from, target)
@@ -945,7 +945,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// it. The common move, short of the goal with nothing to take, goes
     /// on without the rest of [`Shaped::land`].
     #[inline(always)]
-    fn land_quick(&self, state: &mut State, from: u8, target: u8, by: u8) -> Action {
+    fn land_quick(self, state: &mut State, from: u8, target: u8, by: u8) -> Action {
         let seat = state.mover as usize;
         let m = Listed::one(from, target);
         if !self.lands_plainly(state, from, target) {
@@ -961,7 +961,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// The rest of a plain landing of the mover's piece from step `from`
     /// by its one waiting value: the value used up, the turn going on.
     #[inline(always)]
-    fn after_plain_landing(&self, state: &mut State, from: u8) {
+    fn after_plain_landing(self, state: &mut State, from: u8) {
         if let Some(entered) = state.entered.get_mut(state.mover as usize) {
             *entered |= from == 0;
         }
@@ -977,7 +977,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// (`None`); a move is returned for the caller to play.
     #[inline(always)]
     fn pick_listed<M: Copy>(
-        &self,
+        self,
         state: &mut State,
         moves: &mut [M],
         from: impl Fn(&M) -> u8,
@@ -996,7 +996,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// value is used up and the pieces land (`nothing_there`: see
     /// [`Shaped::land`]).
     #[inline(always)]
-    fn land_listed(&self, state: &mut State, m: Listed, by: u8, nothing_there: bool) -> Action {
+    fn land_listed(self, state: &mut State, m: Listed, by: u8, nothing_there: bool) -> Action {
         state.pool.clear();
         state.used = state.used.saturating_add(1);
         self.land(state, m.from, m.count, m.landing, nothing_there);
@@ -1010,7 +1010,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// ([`Shaped::quick_checks`]).
     #[inline(always)]
     fn each_quick_move<const OWN: bool, const OTHERS: bool>(
-        &self,
+        self,
         state: &State,
         v: PoolValue,
         mut each: impl FnMut(u8, u8),
@@ -1062,13 +1062,11 @@ impl<S: Shape> Shaped<'_, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{
-        Phase,
-        moves::MAX_WALK,
-        tests::{positions, prey_stands_on, races},
-    };
     use super::*;
     use crate::Game;
+    use crate::engine::Phase;
+    use crate::engine::race::legal::tests::{positions, prey_stands_on, races};
+    use crate::engine::race::moves::MAX_WALK;
     use rand::RngExt;
 
     /// Every bundled race that answers one-value decisions quickly, at each
@@ -1336,7 +1334,7 @@ mod tests {
             }
             for state in positions(&game, 41, 300) {
                 for seat in 0..game.seats().len() {
-                    let view = View::new(&game.dynamic(), &state, seat);
+                    let view = View::new(game.dynamic(), &state, seat);
                     let home = game.seating.home(seat);
                     for from in 0..home {
                         for target in from as u16 + 1..=from as u16 + MAX_WALK {
@@ -1441,7 +1439,7 @@ mod tests {
             for state in positions(game, 23, 1500) {
                 for seat in 0..game.seats().len() {
                     let mut view = View::EMPTY;
-                    view.fill(&game.dynamic(), &state, seat);
+                    view.fill(game.dynamic(), &state, seat);
                     for q in 1..game.seating.home(seat) {
                         let prey_there = prey_stands_on(game, &state, seat, q);
                         if view.at(q) {
@@ -1468,7 +1466,7 @@ mod tests {
     /// pair followed, the pawn on 10 may join the one on 13.
     #[test]
     fn a_split_blockade_is_not_joined_again_by_the_quick_pass() {
-        use super::super::tests::every_way;
+        use crate::engine::race::legal::tests::every_way;
         let game = Game::bundled("parcheesi", Some(4)).expect("bundled");
         let three = PoolValue {
             value: 3,
@@ -1521,7 +1519,7 @@ mod tests {
     /// decisions are drawn so, bonuses alone among them.
     #[test]
     fn a_one_value_decision_that_may_go_round_is_drawn_as_the_general_pass_draws_it() {
-        use super::super::tests::{every_way, races};
+        use crate::engine::race::legal::tests::{every_way, races};
         let (mut compared, mut rounds, mut bonuses) = (0usize, 0usize, 0usize);
         for (name, game) in races().filter(|(_, g)| g.seen_drawn && !g.quick_seen) {
             for state in positions(&game, 17, 80_000) {

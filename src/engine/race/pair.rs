@@ -23,12 +23,11 @@ use arrayvec::ArrayVec;
 
 use super::shape::{Shape, Shaped};
 use super::{
-    Action, State,
     drawn::in_order,
     moves::{MAX_WALK, PlainWalk, View},
-    state::PoolValue,
     word::{WordGroups, bytes_set},
 };
+use crate::engine::{Action, PoolValue, State};
 
 /// The most candidates of a decision between two values: three moves out
 /// of the start (each value and their sum), two values for each of at
@@ -85,7 +84,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Shaped::drawn_pair`]: a race whose pieces fit in 16 bytes, a seat's
     /// in a word, where single pieces move and no rule of the start or of
     /// a blockade's age picks the moves.
-    pub(crate) fn pair_fits(&self) -> bool {
+    pub(crate) fn pair_fits(self) -> bool {
         let flags = self.flags();
         self.race
             && !flags.entry_forced
@@ -110,7 +109,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// ([`Shaped::apply_clear_step`]).
     #[inline(never)]
     pub(crate) fn drawn_pair(
-        &self,
+        self,
         state: &State,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<(Action, bool)> {
@@ -188,7 +187,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// the general draw lists every sum.
     #[inline(always)]
     fn pair_entries(
-        &self,
+        self,
         state: &State,
         groups: WordGroups,
         (low, high): (PoolValue, PoolValue),
@@ -234,7 +233,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// detour.
     #[inline(never)]
     fn drawn_pair_round(
-        &self,
+        self,
         state: &State,
         draw: &mut impl FnMut(usize) -> usize,
         groups: WordGroups,
@@ -320,7 +319,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// move short of the detour is checked by the pair walk and, where it
     /// found the way clear, played without asking again.
     pub(crate) fn play_one_value_round_by_walk(
-        &self,
+        self,
         state: &mut State,
         v: PoolValue,
         groups: WordGroups,
@@ -436,7 +435,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// found the way and the landing cell clear.
     #[inline(never)]
     pub(crate) fn drawn_many(
-        &self,
+        self,
         state: &State,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Option<(Action, bool)>> {
@@ -500,7 +499,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// piece's walk through the rest asked of the walk of the pieces.
     #[inline(always)]
     fn many_use_whole_throw(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         word: u128,
@@ -522,7 +521,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// found the way and the landing cell clear.
     #[inline(always)]
     fn pair_checked(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         word: u128,
@@ -548,7 +547,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// sum of both dice uses the whole throw itself.
     #[inline(never)]
     fn entry_checked(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         a: Action,
@@ -606,7 +605,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// walk found the way and the landing cell clear.
     #[inline(always)]
     fn pair_allowed(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         word: u128,
@@ -633,7 +632,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// only what its common case reads.
     #[inline(never)]
     fn pair_allowed_otherwise(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         from: u8,
@@ -648,7 +647,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// the conditions of a plain move that the decision's shape settles
     /// are not asked again.
     #[inline(always)]
-    fn pair_walk(&self, state: &State, word: u128, from: u8, v: PoolValue) -> Option<PlainWalk> {
+    fn pair_walk(self, state: &State, word: u128, from: u8, v: PoolValue) -> Option<PlainWalk> {
         let seat = state.mover as usize;
         let home = self.home(seat);
         let target = from as u16 + v.value as u16;
@@ -677,7 +676,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Shaped::uses_whole_throw`] finds it: mostly the moved piece goes on.
     #[inline(always)]
     fn pair_uses_both(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         word: u128,
@@ -697,7 +696,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// only a clear walk answers it; the whole check asks it once the die
     /// is used.
     fn rest_uses_whole_throw(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         a: Action,
@@ -714,7 +713,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// going on by the other die: out of line, as few moves reach a detour.
     #[inline(never)]
     fn pair_goes_on_past_detour(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         at: u8,
@@ -731,7 +730,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// asked of the position before the move, as it asks it.
     #[inline(always)]
     fn pair_goes_on(
-        &self,
+        self,
         state: &State,
         view: &mut Option<View>,
         word: u128,
@@ -773,10 +772,10 @@ impl<S: Shape> Shaped<'_, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{every_way, positions, races};
     use super::*;
     use crate::Game;
     use crate::engine::Phase;
+    use crate::engine::race::legal::tests::{every_way, positions, races};
 
     /// The position after the action a pass drew, played as the game plays
     /// it: a move whose walk found the way clear without asking again.

@@ -16,8 +16,8 @@
 use std::marker::PhantomData;
 use std::ops::Deref;
 
-use super::Game;
 use super::hot::{Flags, TrackFlags};
+use crate::engine::Game;
 use crate::rules::OwnEntry;
 
 /// How the hot path reads the rule flags.
@@ -47,6 +47,17 @@ pub(crate) struct Shaped<'g, S> {
     shape: PhantomData<S>,
 }
 
+// A shaped game is passed by value, as the one reference it holds: a
+// reference to it would be read through twice on every use.
+impl<S> Clone for Shaped<'_, S> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Shaped<'_, S> {}
+
 impl<S> Deref for Shaped<'_, S> {
     type Target = Game;
 
@@ -59,7 +70,7 @@ impl<S> Deref for Shaped<'_, S> {
 impl<S: Shape> Shaped<'_, S> {
     /// The rule flags: constants where the shape knows them.
     #[inline(always)]
-    pub(crate) fn flags(&self) -> Flags {
+    pub(crate) fn flags(self) -> Flags {
         match S::FLAGS {
             Some(flags) => flags,
             None => self.game.flags,
@@ -68,7 +79,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The home step of seat `a`.
     #[inline(always)]
-    pub(crate) fn home(&self, a: usize) -> u8 {
+    pub(crate) fn home(self, a: usize) -> u8 {
         match self.flags().tracks {
             Some(tracks) => tracks.home,
             None => self.seating.home(a),
@@ -77,7 +88,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The detour of seat `a`'s track, if any.
     #[inline(always)]
-    pub(crate) fn detour(&self, a: usize) -> Option<(u8, u8)> {
+    pub(crate) fn detour(self, a: usize) -> Option<(u8, u8)> {
         match self.flags().tracks {
             Some(tracks) => tracks.detour,
             None => self.seating.detour(a),
@@ -86,7 +97,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Whether seat `a`'s detour may be gone round again.
     #[inline(always)]
-    pub(crate) fn detour_again(&self, a: usize) -> bool {
+    pub(crate) fn detour_again(self, a: usize) -> bool {
         match self.flags().tracks {
             Some(tracks) => tracks.again,
             None => self.seating.detour_again(a),
@@ -98,7 +109,7 @@ impl<S: Shape> Shaped<'_, S> {
     ///
     /// [`Hot::plain`]: super::hot::Hot::plain
     #[inline(always)]
-    pub(crate) fn plain(&self, a: usize) -> bool {
+    pub(crate) fn plain(self, a: usize) -> bool {
         let flags = self.flags();
         if !flags.plain_rules() {
             return false;
@@ -113,7 +124,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// detour from before it: such a move leaves the detour out, or goes
     /// round it, and is not walked step by step.
     #[inline(always)]
-    pub(crate) fn comes_to_detour(&self, a: usize, from: u8, target: u16) -> bool {
+    pub(crate) fn comes_to_detour(self, a: usize, from: u8, target: u16) -> bool {
         self.detour(a)
             .is_some_and(|(first, _)| from < first && target >= first as u16)
     }
@@ -153,31 +164,31 @@ pub(crate) fn known_shape(flags: &Flags) -> Option<usize> {
 /// else the one that reads them.
 macro_rules! with_shape {
     ($game:expr, $shaped:ident => $body:expr) => {{
-        use $crate::engine::shape::Known;
+        use $crate::engine::race::shape::Known;
         let game: &$crate::Game = $game;
         match game.shape() {
             Some(0) => {
-                let $shaped = &game.shaped::<Known<0>>();
+                let $shaped = game.shaped::<Known<0>>();
                 $body
             }
             Some(1) => {
-                let $shaped = &game.shaped::<Known<1>>();
+                let $shaped = game.shaped::<Known<1>>();
                 $body
             }
             Some(2) => {
-                let $shaped = &game.shaped::<Known<2>>();
+                let $shaped = game.shaped::<Known<2>>();
                 $body
             }
             Some(3) => {
-                let $shaped = &game.shaped::<Known<3>>();
+                let $shaped = game.shaped::<Known<3>>();
                 $body
             }
             Some(4) => {
-                let $shaped = &game.shaped::<Known<4>>();
+                let $shaped = game.shaped::<Known<4>>();
                 $body
             }
             _ => {
-                let $shaped = &game.dynamic();
+                let $shaped = game.dynamic();
                 $body
             }
         }
