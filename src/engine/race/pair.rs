@@ -82,14 +82,14 @@ impl PairCandidates {
 impl<S: Shape> Shaped<'_, S> {
     /// Whether the rules let a decision between two die values be drawn by
     /// [`Shaped::drawn_pair`]: a race whose pieces fit in 16 bytes, a seat's
-    /// in a word, where single pieces move and no rule of the start or of
-    /// a blockade's age picks the moves.
+    /// in a word, where single pieces move and no rule of the start picks
+    /// the moves (a decision where a blockade has stood its time is left
+    /// to the general draw, by [`Shaped::draws_moves`]).
     pub(crate) fn pair_fits(self) -> bool {
         let flags = self.flags();
         self.race
             && !flags.entry_forced
             && !flags.clear_start
-            && flags.blockade_turns == 0
             && !flags.groups
             && self.seating.has_viewed_steps()
             && self.rules.pieces_per_seat <= 8

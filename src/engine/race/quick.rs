@@ -104,14 +104,14 @@ pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize)
 /// drawn by [`Shaped::play_quick_seen_drawn`] where [`fits_seen`] does not
 /// hold: rules with blockades on tracks that may have a detour (a move
 /// that may reach it is left to the general draw) and bonuses after the
-/// dice (one value is no mix of dice and bonuses), no blockade that must
-/// break after some turns, and a limit of pieces on a cell only where the
-/// view holds the seat's own pieces, so that a cell it saw empty has room.
+/// dice (one value is no mix of dice and bonuses), and a limit of pieces
+/// on a cell only where the view holds the seat's own pieces, so that a
+/// cell it saw empty has room. A decision where one of the mover's
+/// blockades has stood its time (stacks: blockade_turns) is left to the
+/// general draw.
 pub(crate) fn fits_seen_drawn(rules: &RuleSet, flags: &Flags) -> bool {
     let stacks = &rules.stacks;
-    flags.blockade > 0
-        && stacks.blockade_turns == 0
-        && ((stacks.max == 0 && stacks.own_max == 0) || flags.view_own)
+    flags.blockade > 0 && ((stacks.max == 0 && stacks.own_max == 0) || flags.view_own)
 }
 
 /// The moves of a one-value decision with a seat's pieces as one word
@@ -238,7 +238,10 @@ impl<S: Shape> Shaped<'_, S> {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
-        if self.flags().entry_forced || self.must_clear_start(state) {
+        if self.flags().entry_forced
+            || self.must_clear_start(state)
+            || self.overdue_blockade(state).is_some()
+        {
             return None;
         }
         if DETOURS && self.may_go_round(state, v.value) {
