@@ -51,6 +51,11 @@ struct Game {
     throws: Vec<Py<PyTuple>>,
     /// The chance outcomes of the throw for who begins.
     begins: Vec<Py<PyTuple>>,
+    /// In a race, the legal actions where the dice are thrown and where
+    /// the throw for who begins is made, by id: the same in every state of
+    /// that phase.
+    throw_list: Vec<(u32, Action)>,
+    begin_list: Vec<(u32, Action)>,
     /// The observation's layout, for a race.
     layout: Option<Layout>,
 }
@@ -98,6 +103,15 @@ impl Game {
         let (throws, begins) = (chance(Phase::Throw)?, chance(Phase::Opening)?);
         let rules = engine.rules();
         let race = rules.fight.is_none() && rules.field.is_none();
+        let listed = |phase: Phase| -> Vec<(u32, Action)> {
+            if !race {
+                return Vec::new();
+            }
+            let mut s = state.clone();
+            s.phase = phase;
+            by_id(&ids, &engine.legal_actions(&s))
+        };
+        let (throw_list, begin_list) = (listed(Phase::Throw), listed(Phase::Opening));
         let seats = engine.seats().len();
         let layout = race.then(|| Layout {
             seats,
@@ -112,6 +126,8 @@ impl Game {
             ids,
             throws,
             begins,
+            throw_list,
+            begin_list,
             layout,
         })
     }
@@ -153,6 +169,17 @@ impl Game {
                 ))
             })
     }
+}
+
+/// Actions with their ids, sorted by id. Every action the engine gives has
+/// an id (tested over every bundled variant); an unknown one would sort
+/// last, as past the last id.
+fn by_id(ids: &ActionIds, actions: &[Action]) -> Vec<(u32, Action)> {
+    let mut pairs: Vec<(u32, Action)> = (actions.iter())
+        .map(|&a| (ids.id(a).unwrap_or(u32::MAX), a))
+        .collect();
+    pairs.sort_unstable_by_key(|p| p.0);
+    pairs
 }
 
 fn load_error(e: pachisi::LoadError) -> PyErr {
@@ -272,25 +299,77 @@ impl Game {
 struct State {
     game: Py<Game>,
     state: Position,
-    /// The legal actions of `state` when `legal_known`, as the last
-    /// `legal_actions` listed them: an action among them is applied
-    /// without being checked again.
-    legal: Vec<Action>,
+    /// Who acts in `state`: asked of the engine once for each state, where
+    /// a loop asks it two or three times a step.
+    actor: Actor,
+    /// The legal actions of `state` with their ids, sorted by id, when
+    /// `legal_known`, as the last `legal_actions` listed them: an action
+    /// among them is applied without being checked again.
+    legal: Vec<(u32, Action)>,
     legal_known: bool,
+    /// The engine's list, before it is sorted by id.
+    listed: Vec<Action>,
 }
 
 impl State {
     fn of(game: &Bound<'_, Game>, state: Position) -> State {
         State {
+            actor: game.get().engine.actor(&state),
             game: game.clone().unbind(),
             state,
             legal: Vec::new(),
             legal_known: false,
+            listed: Vec::new(),
         }
     }
 
+    /// Lists the legal actions of the state, once for each state.
+    fn list(&mut self) {
+        if self.legal_known {
+            return;
+        }
+        let game = self.game.get();
+        self.legal.clear();
+        let cached = match (self.actor, self.state.phase) {
+            (Actor::Chance, Phase::Throw) => Some(&game.throw_list),
+            (Actor::Chance, Phase::Opening) => Some(&game.begin_list),
+            _ => None,
+        };
+        match cached.filter(|list| !list.is_empty()) {
+            Some(list) => self.legal.extend_from_slice(list),
+            None => {
+                game.engine
+                    .legal_actions_into(&self.state, &mut self.listed);
+                (self.legal).extend(self.listed.iter().map(|&a| (game.id(a), a)));
+                self.legal.sort_unstable_by_key(|p| p.0);
+            }
+        }
+        self.legal_known = true;
+    }
+
+    /// After the state has changed: nothing listed, and who acts asked anew.
+    fn changed(&mut self) {
+        self.legal_known = false;
+        let game = self.game.get();
+        // A race's actor follows from its phase, as `Game::actor` says: the
+        // dice before the first turn and between moves, the mover's seat
+        // at a move. The state was made by the engine from one that fits,
+        // so it is not asked of the engine, which checks the state's shape
+        // first (a test holds the two to each other at every step of
+        // random games).
+        let seat = || (game.engine.seats().get(self.state.mover as usize)).copied();
+        self.actor = match (game.layout, self.state.phase) {
+            (Some(_), Phase::Opening | Phase::Throw) => Actor::Chance,
+            (Some(_), Phase::Over) => Actor::Terminal,
+            (Some(_), Phase::Move) => {
+                seat().map_or_else(|| game.engine.actor(&self.state), Actor::Seat)
+            }
+            (None, _) => game.engine.actor(&self.state),
+        };
+    }
+
     fn seat_player(&self, game: &Game) -> Option<usize> {
-        match game.engine.actor(&self.state) {
+        match self.actor {
             Actor::Chance | Actor::Terminal => None,
             Actor::Player(p) => Some(p as usize),
             Actor::Seat(id) => {
@@ -314,7 +393,7 @@ impl State {
     /// (-1) at a chance node, or `TERMINAL_PLAYER` (-4) once the game is over.
     fn current_player(&self) -> i64 {
         let game = self.game.get();
-        match game.engine.actor(&self.state) {
+        match self.actor {
             Actor::Chance => CHANCE_PLAYER,
             Actor::Terminal => TERMINAL_PLAYER,
             _ => self.seat_player(game).map_or(TERMINAL_PLAYER, |p| p as i64),
@@ -323,20 +402,17 @@ impl State {
 
     /// Whether chance acts: a throw of the dice, or the throw for who begins.
     fn is_chance_node(&self) -> bool {
-        self.game.get().engine.actor(&self.state) == Actor::Chance
+        self.actor == Actor::Chance
     }
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        self.game.get().engine.actor(&self.state) == Actor::Terminal
+        self.actor == Actor::Terminal
     }
 
     /// Whether a player (not chance) acts.
     fn is_player_node(&self) -> bool {
-        matches!(
-            self.game.get().engine.actor(&self.state),
-            Actor::Seat(_) | Actor::Player(_)
-        )
+        matches!(self.actor, Actor::Seat(_) | Actor::Player(_))
     }
 
     /// The playing seat (index in turn order) whose turn it is.
@@ -348,7 +424,7 @@ impl State {
     /// probabilities add up to 1; empty where a player acts or the game is over.
     fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let game = self.game.get();
-        if game.engine.actor(&self.state) != Actor::Chance {
+        if self.actor != Actor::Chance {
             return Ok(PyList::empty(py));
         }
         let cached = match self.state.phase {
@@ -375,29 +451,17 @@ impl State {
     /// The legal actions as ids, ascending; at a chance node, the outcomes
     /// of the throw; empty once the game is over.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let game = self.game.get();
-        if !self.legal_known {
-            game.engine.legal_actions_into(&self.state, &mut self.legal);
-            self.legal_known = true;
-        }
-        let mut ids: Vec<u32> = self.legal.iter().map(|&a| game.id(a)).collect();
-        ids.sort_unstable();
-        PyList::new(py, ids)
+        self.list();
+        PyList::new(py, self.legal.iter().map(|p| p.0))
     }
 
     /// The legal actions as the game writes them, in the order of
     /// `legal_actions()`.
     fn legal_actions_text(&mut self) -> Vec<String> {
+        self.list();
         let game = self.game.get();
-        if !self.legal_known {
-            game.engine.legal_actions_into(&self.state, &mut self.legal);
-            self.legal_known = true;
-        }
-        let mut pairs: Vec<(u32, Action)> = self.legal.iter().map(|&a| (game.id(a), a)).collect();
-        pairs.sort_unstable_by_key(|p| p.0);
-        pairs
-            .into_iter()
-            .map(|(_, a)| game.engine.action_text_in(&self.state, a))
+        (self.legal.iter())
+            .map(|&(_, a)| game.engine.action_text_in(&self.state, a))
             .collect()
     }
 
@@ -406,14 +470,11 @@ impl State {
         &mut self,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        self.list();
         let game = self.game.get();
-        if !self.legal_known {
-            game.engine.legal_actions_into(&self.state, &mut self.legal);
-            self.legal_known = true;
-        }
         let mut mask = vec![0u8; game.ids.len() as usize];
-        for &a in &self.legal {
-            if let Some(m) = mask.get_mut(game.id(a) as usize) {
+        for &(id, _) in &self.legal {
+            if let Some(m) = mask.get_mut(id as usize) {
                 *m = 1;
             }
         }
@@ -425,14 +486,21 @@ impl State {
     /// state as it was; an id that names no action raises `Error`.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
         let game = self.game.get();
-        let a = game.action(action)?;
-        if self.legal_known && self.legal.contains(&a) {
-            game.engine.apply_unchecked(&mut self.state, a);
-        } else {
-            (game.engine.apply(&mut self.state, a))
-                .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
+        let listed = (self.legal_known)
+            .then(|| u32::try_from(action).ok())
+            .flatten()
+            .and_then(|id| self.legal.binary_search_by_key(&id, |p| p.0).ok());
+        match listed {
+            Some(k) => game
+                .engine
+                .apply_unchecked(&mut self.state, self.legal[k].1),
+            None => {
+                let a = game.action(action)?;
+                (game.engine.apply(&mut self.state, a))
+                    .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
+            }
         }
-        self.legal_known = false;
+        self.changed();
         Ok(())
     }
 
@@ -594,8 +662,10 @@ impl State {
         State {
             game: self.game.clone_ref(py),
             state: self.state.clone(),
+            actor: self.actor,
             legal: self.legal.clone(),
             legal_known: self.legal_known,
+            listed: Vec::new(),
         }
     }
 
