@@ -52,8 +52,13 @@ fn two_players_sit_opposite_three_and_four_go_clockwise_each_alone() {
             assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 0]);
         }
     }
-    assert_no_table("ludo", 1, "2 or 3 or 4");
-    assert_no_table("ludo", 5, "2 or 3 or 4");
+    assert_no_table("ludo", 1, "2, 3 or 4");
+    assert_no_table("ludo", 5, "2, 3 or 4");
+    let refusal = Game::bundled("ludo", Some(1)).err().map(|e| e.to_string());
+    assert_eq!(
+        refusal.as_deref(),
+        Some("Ludo is not played by 1 player; it is played by 2, 3 or 4")
+    );
 }
 
 // ---------------------------------------------------------------------------

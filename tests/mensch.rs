@@ -60,8 +60,8 @@ fn two_players_sit_opposite_three_and_four_go_clockwise_each_alone() {
             assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 1], "three on B, one on A");
         }
     }
-    assert_no_table("mensch", 1, "2 or 3 or 4");
-    assert_no_table("mensch", 5, "2 or 3 or 4");
+    assert_no_table("mensch", 1, "2, 3 or 4");
+    assert_no_table("mensch", 5, "2, 3 or 4");
 }
 
 // ---------------------------------------------------------------------------

@@ -106,8 +106,8 @@ fn four_players_play_two_against_two_red_and_black_against_yellow_and_green() {
 
 #[test]
 fn no_game_for_one_or_five_players() {
-    assert_no_table("pachisi", 1, "2 or 3 or 4");
-    assert_no_table("pachisi", 5, "2 or 3 or 4");
+    assert_no_table("pachisi", 1, "2, 3 or 4");
+    assert_no_table("pachisi", 5, "2, 3 or 4");
 }
 
 // ---------------------------------------------------------------------------

@@ -252,8 +252,8 @@ fn two_players_sit_opposite_three_and_four_each_for_himself() {
             assert_eq!(s.seat_pieces(seat), &[0, 0, 0, 0]);
         }
     }
-    assert_no_table("parcheesi", 1, "2 or 3 or 4");
-    assert_no_table("parcheesi", 5, "2 or 3 or 4");
+    assert_no_table("parcheesi", 1, "2, 3 or 4");
+    assert_no_table("parcheesi", 5, "2, 3 or 4");
 }
 
 // ---------------------------------------------------------------------------

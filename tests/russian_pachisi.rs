@@ -180,8 +180,8 @@ fn two_to_four_players_each_for_himself_with_four_pieces() {
             assert_eq!(s.seat_pieces(seat), &YARD, "all four in the yard");
         }
     }
-    assert_no_table("russian-pachisi", 1, "2 or 3 or 4");
-    assert_no_table("russian-pachisi", 5, "2 or 3 or 4");
+    assert_no_table("russian-pachisi", 1, "2, 3 or 4");
+    assert_no_table("russian-pachisi", 5, "2, 3 or 4");
     // The lot decides who begins.
     let g = game(4);
     assert_eq!(g.new_initial_state().phase, Phase::Opening);

@@ -59,7 +59,10 @@ pub struct PlayError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// The variant has no seating for that many players.
-    #[error("{game} is not played by {players} players; it is played by {choices}")]
+    #[error(
+        "{game} is not played by {players} {}; it is played by {choices}",
+        if *players == 1 { "player" } else { "players" }
+    )]
     NoSuchTable {
         /// The game's name.
         game: String,
@@ -169,10 +172,16 @@ impl Game {
                 .iter()
                 .map(|t| t.seats.len().to_string())
                 .collect();
+            // "2, 3 or 4"
+            let choices = match choices.split_last() {
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            };
             return Err(SetupError::NoSuchTable {
                 game: rules.name.clone(),
                 players,
-                choices: choices.join(" or "),
+                choices,
             });
         };
         let race = rules.fight.is_none() && rules.field.is_none();

@@ -163,13 +163,27 @@ pub fn throw_of(game: &Game, value: u8) -> Action {
 /// says so, with the numbers it is played by.
 pub fn assert_no_table(variant: &str, players: usize, played_by: &str) {
     match Game::bundled(variant, Some(players)) {
-        Err(pachisi::LoadError::Setup(pachisi::SetupError::NoSuchTable {
-            players: asked,
-            choices,
-            ..
-        })) => {
-            assert_eq!(asked, players);
+        Err(pachisi::LoadError::Setup(refusal)) => {
+            let pachisi::SetupError::NoSuchTable {
+                game,
+                players: asked,
+                choices,
+            } = &refusal
+            else {
+                panic!("{variant} for {players}: refused for another reason: {refusal}");
+            };
+            assert_eq!(*asked, players);
             assert_eq!(choices, played_by);
+            // One player, two players: the words a reader expects.
+            let count = if players == 1 {
+                "1 player".to_string()
+            } else {
+                format!("{players} players")
+            };
+            assert_eq!(
+                refusal.to_string(),
+                format!("{game} is not played by {count}; it is played by {played_by}")
+            );
         }
         Err(other) => panic!("{variant} for {players}: refused for another reason: {other}"),
         Ok(_) => panic!("{variant} is set up for {players} players"),
