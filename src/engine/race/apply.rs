@@ -503,7 +503,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     fn end_turn(self, state: &mut State) {
-        if self.flags().blockade_turns > 0 && self.flags().blockade > 0 {
+        if self.hot.blockade_turns > 0 && self.flags().blockade > 0 {
             self.age_blockades(state);
         }
         state.tried = 0;

@@ -26,6 +26,13 @@ pub(crate) struct Hot {
     /// Bit `s` set when no detour on seat `s`'s track, no order of bonuses
     /// and no limit of pieces on a cell applies to a move of its pieces.
     pub plain: u8,
+    /// `stacks: blockade_turns` (0: no limit), read at a decision and at a
+    /// turn's end, and `stacks: mixed = open_to_side`, read only where a
+    /// move meets a blockade: rules read so seldom cost nothing as data,
+    /// and left out of the flags, a game that adds one to a compiled
+    /// shape's rules still plays through that shape.
+    pub blockade_turns: u8,
+    pub mixed_open: bool,
 }
 
 /// The rule fields that choose which way the hot path goes: flags and
@@ -56,7 +63,6 @@ pub(crate) struct Flags {
     /// (0: no limit), read at every throw.
     pub again_limit: u8,
     pub blockade: u8,
-    pub blockade_turns: u8,
     /// Whether a seat's view includes its own side (a blockade stops its own side).
     pub view_own: bool,
     pub group_passes: bool,
@@ -64,8 +70,6 @@ pub(crate) struct Flags {
     pub take_as_many: bool,
     pub groups: bool,
     pub pairs_apart: bool,
-    /// `stacks: mixed = open_to_side`.
-    pub mixed_open: bool,
     pub stack_max: u8,
     pub own_max: u8,
     pub by_landing: bool,
@@ -155,6 +159,8 @@ impl Hot {
             turn_limit: rules.turn.limit,
             dice_total: rules.dice.total,
             plain,
+            blockade_turns: rules.stacks.blockade_turns,
+            mixed_open: rules.stacks.mixed_open,
         }
     }
 }
@@ -185,14 +191,12 @@ impl Flags {
             skip_finished: rules.turn.skip_finished,
             again_limit: rules.turn.again_limit,
             blockade: stacks.blockade,
-            blockade_turns: stacks.blockade_turns,
             view_own: stacks.blocks_own && stacks.blockade > 0,
             group_passes: stacks.group_passes,
             doubles_pass: stacks.doubles_pass,
             take_as_many: stacks.take_as_many,
             groups: stacks.groups,
             pairs_apart: stacks.pairs_apart,
-            mixed_open: stacks.mixed_open,
             stack_max: stacks.max,
             own_max: stacks.own_max,
             by_landing: rules.capture.by_landing,

@@ -280,7 +280,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// (stacks: blockade_turns).
     #[inline]
     pub(crate) fn overdue_blockade(self, state: &State) -> Option<u8> {
-        let limit = self.flags().blockade_turns;
+        let limit = self.hot.blockade_turns;
         if limit == 0 {
             return None;
         }

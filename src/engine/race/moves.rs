@@ -1044,7 +1044,7 @@ impl<S: Shape> Shaped<'_, S> {
         let mut jumped = false;
         for at in view.crowded_in(lo, hi, blockade) {
             let n = self.largest_at(state, seat, at, None);
-            if flags.mixed_open && n == blockade {
+            if n == blockade && self.hot.mixed_open {
                 // Partners' blockade: open to their side; a single
                 // seat's: closed to all (stacks: mixed = open_to_side).
                 if self.partners_blockade_at(state, seat, at) != Some(self.side[seat]) {

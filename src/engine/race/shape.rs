@@ -315,14 +315,12 @@ const BASE: Flags = Flags {
     skip_finished: true,
     again_limit: 0,
     blockade: 0,
-    blockade_turns: 0,
     view_own: false,
     group_passes: false,
     doubles_pass: false,
     take_as_many: false,
     groups: false,
     pairs_apart: false,
-    mixed_open: false,
     stack_max: 0,
     own_max: 0,
     by_landing: true,
@@ -381,7 +379,7 @@ mod tests {
     #[test]
     fn flags_none_of_the_shapes_are_read_from_the_game() {
         let mut flags = KNOWN[0];
-        flags.blockade_turns = flags.blockade_turns.wrapping_add(7);
+        flags.stack_max = flags.stack_max.wrapping_add(7);
         assert_eq!(known_shape(&flags), None);
         for (i, known) in KNOWN.iter().enumerate() {
             assert_eq!(known_shape(known), Some(i), "shape {i} is found as itself");
