@@ -19,7 +19,7 @@ pub use action_id::ActionIds;
 pub use fight::{FightRefusal, FightState, Piece, Stack};
 pub use outcome::{EndReason, Outcome};
 pub use race::moves::Refusal;
-pub use state::{MAX_SEAT_PIECES, Phase, Pieces, PoolValue, State};
+pub use state::{MAX_SEAT_PIECES, MAX_SPLITS, Phase, Pieces, PoolValue, Splits, State};
 
 use crate::rules::{MAX_PIECES, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
 pub(crate) use race::shape;

@@ -466,7 +466,7 @@ impl<S: Shape> Shaped<'_, S> {
             || target >= home as u16
             || (!plain
                 && (self.waits_for_dice(state, value) || self.comes_to_detour(seat, from, target)))
-            || state.split.is_some()
+            || !state.split.is_empty()
             || (!plain && !self.room_for(state, seat, target as u8, count));
         (!whole).then_some(target as u8)
     }
@@ -591,7 +591,7 @@ impl<S: Shape> Shaped<'_, S> {
         let seat = state.mover as usize;
         let home = self.home(seat);
         if (count > 1 && !self.flags().groups)
-            || state.split.is_some()
+            || !state.split.is_empty()
             || self.waits_for_dice(state, value)
         {
             return None;
@@ -930,9 +930,7 @@ impl<S: Shape> Shaped<'_, S> {
         }
         // The two pieces of a blockade split in this throw may not meet
         // again on a new cell (stacks: pairs = apart).
-        if let Some((a, b)) = state.split
-            && ((from == a && target == b) || (from == b && target == a))
-        {
+        if state.split.rejoins(from, target) {
             return Err(Refusal::PairApart(self.track(seat).cell(target)));
         }
         // Home holds pieces like any cell when the goal is longer (home: goal).

@@ -318,11 +318,12 @@ impl Race<'_> {
         let jumped = self.check_blockades_passed(state, m, target)?;
         self.check_landing(state, m, target, jumped)?;
         // stacks: pairs = apart: two pieces of a blockade split in this
-        // throw do not come together again on a new cell.
-        if let Some((a, b)) = state.split
-            && ((from == a && target == b) || (from == b && target == a))
-        {
-            return Err(Refusal::PairApart(self.cell(seat, target)));
+        // throw do not come together again on a new cell, for any of the
+        // blockades split.
+        for &(a, b) in state.split.pairs() {
+            if (from == a && target == b) || (from == b && target == a) {
+                return Err(Refusal::PairApart(self.cell(seat, target)));
+            }
         }
         self.check_room(state, m, target)?;
         Ok(target)
@@ -750,7 +751,7 @@ impl Race<'_> {
             }
         }
         state.used = 0;
-        state.split = None;
+        state.split.clear();
         state.doubles = outcome.doubles;
         let die = |value| PoolValue {
             value,
@@ -839,18 +840,20 @@ impl Race<'_> {
             self.reach(seat, from, by, round).unwrap_or(home)
         };
         state.used = state.used.saturating_add(used);
-        // stacks: pairs = apart: the two pieces of a blockade that split
-        // are followed through the throw.
+        // stacks: pairs = apart: the two pieces of each blockade that
+        // splits are followed through the throw. A piece leaving a step
+        // where a pair stands is that pair's (the first such pair); else,
+        // leaving others of a blockade behind, it splits that blockade.
         let stacks = &rules.stacks;
         if stacks.pairs_apart && stacks.blockade > 0 && from > 0 {
-            match state.split {
-                Some((a, b)) if a == from => state.split = Some((target, b)),
-                Some((a, b)) if b == from => state.split = Some((a, target)),
-                Some(_) => {}
+            let pairs = state.split.pairs_mut();
+            match pairs.iter_mut().find(|(a, b)| *a == from || *b == from) {
+                Some((a, _)) if *a == from => *a = target,
+                Some((_, b)) => *b = target,
                 None => {
                     let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
                     if here >= stacks.blockade && count < here {
-                        state.split = Some((target, from));
+                        state.split.push((target, from));
                     }
                 }
             }
