@@ -846,10 +846,12 @@ fn a_capture_earns_exactly_20_for_any_piece_in_any_order() {
 }
 
 /// Two opponents' singles on red's start square k15 (a safe square, which
-/// they may share): red comes out on a 5 and takes both. The text gives a
-/// bonus for each piece taken ("за съеденную шашку"), so two bonuses of 20.
+/// they may share): red comes out on a 5 and takes both, in one move, which
+/// earns one bonus of 20 (capture: bonus, "a move that takes earns one
+/// bonus, however many pieces it takes"). The text's two bonuses come from
+/// two moves that each take a piece.
 #[test]
-fn each_piece_taken_earns_its_own_bonus() {
+fn a_move_that_takes_two_pieces_earns_one_bonus() {
     let g = game(4);
     let p = step_at(&g, PURPLE, "k15");
     let q = step_at(&g, GREEN, "k15");
@@ -860,10 +862,13 @@ fn each_piece_taken_earns_its_own_bonus() {
         5,
         2,
     );
+    let mut by_reference = s.clone();
+    g.apply_reference(&mut by_reference, step(0, 5)).unwrap();
     play(&g, &mut s, step(0, 5));
     assert_eq!(s.seat_pieces(PURPLE), &YARD);
     assert_eq!(s.seat_pieces(GREEN), &YARD);
-    assert_eq!(s.pool.as_slice(), [die(2), bonus(20), bonus(20)]);
+    assert_eq!(s.pool.as_slice(), [die(2), bonus(20)]);
+    assert_eq!(s, by_reference);
 }
 
 #[test]

@@ -399,11 +399,10 @@ impl<S: Shape> Shaped<'_, S> {
             None => self.send_back_prey(state, seat, target),
         };
         if taken > 0 {
-            // Extra throws come with the landing; a bonus with each piece taken.
+            // Extra throws and one bonus come with the landing, however
+            // many pieces it takes.
             state.extra = state.extra.saturating_add(self.rules.capture.extra_throws);
-            for _ in 0..taken {
-                self.add_bonus(state, self.rules.capture.bonus);
-            }
+            self.add_bonus(state, self.rules.capture.bonus);
         }
     }
 

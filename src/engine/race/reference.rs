@@ -908,7 +908,8 @@ impl Race<'_> {
 
     /// capture: a piece landing on the cell of its step `target` sends the
     /// pieces of other sides there back to their start (partners too with
-    /// partners = yes); each capture earns its extra throws and bonus.
+    /// partners = yes); the move earns its extra throws and one bonus,
+    /// however many pieces it takes (capture: again, bonus).
     fn take(&self, state: &mut State, seat: usize, target: u8) {
         let capture = &self.game.rules.capture;
         let cell = self.cell(seat, target);
@@ -930,9 +931,7 @@ impl Race<'_> {
         }
         if taken > 0 {
             state.extra = state.extra.saturating_add(capture.extra_throws);
-            for _ in 0..taken {
-                add_bonus(state, capture.bonus);
-            }
+            add_bonus(state, capture.bonus);
         }
     }
 
