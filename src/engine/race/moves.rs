@@ -928,6 +928,15 @@ impl<S: Shape> Shaped<'_, S> {
                 }
             }
         }
+        // Nor does it land beside pieces of its own side, which the view
+        // may not hold.
+        if jumped
+            && flags.doubles_pass
+            && target < home
+            && self.own_side_stays(state, from, count, target)
+        {
+            return Err(Refusal::JumpLanding(self.track(seat).cell(target)));
+        }
         // The two pieces of a blockade split in this throw may not meet
         // again on a new cell (stacks: pairs = apart).
         if state.split.rejoins(from, target) {
@@ -948,6 +957,26 @@ impl<S: Shape> Shaped<'_, S> {
             }
         }
         Ok(target)
+    }
+
+    /// Whether pieces of the mover's side stand on the cell of its race
+    /// step `target` and stay there when `count` of its pieces from step
+    /// `from` land on it: its own, but for the moving ones, and partners
+    /// that the landing does not take (capture: partners).
+    fn own_side_stays(self, state: &State, from: u8, count: u8, target: u8) -> bool {
+        let seat = state.mover as usize;
+        let flags = self.flags();
+        let [a, b] = self.seating.meet(seat, seat, target);
+        let here = self.own_on(state, seat, target);
+        let own = if from == a || from == b {
+            here.saturating_sub(count)
+        } else {
+            here
+        };
+        let side = self.side_counts_at(state, seat, target)[self.side[seat] as usize].0;
+        let partners_taken =
+            flags.by_landing && flags.partners && self.takes_on(seat, from, target);
+        own > 0 || (side > here && !partners_taken)
     }
 
     /// What [`Shaped::check_target`] answers for a plain move of the mover's

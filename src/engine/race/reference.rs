@@ -401,9 +401,10 @@ impl Race<'_> {
         !self.game.track(seat).safe[target as usize] || (target == 1 && own_entry)
     }
 
-    /// What stands on the cell where the move lands, of other sides:
-    /// a blockade (stacks: take), a safe cell another side holds
-    /// (capture: safe_shared), a jump's landing (stacks: pass = with_doubles).
+    /// What stands on the cell where the move lands: of other sides, a
+    /// blockade (stacks: take) or a safe cell another side holds
+    /// (capture: safe_shared); for a jump's landing (stacks: pass =
+    /// with_doubles), any piece that stays there, the mover's own too.
     fn check_landing(
         &self,
         state: &State,
@@ -424,28 +425,60 @@ impl Race<'_> {
             .map(|(_, &(pieces, _))| pieces)
             .max()
             .unwrap_or(0);
-        if largest == 0 {
-            return Ok(());
-        }
         let takes = self.takes_on(seat, m.from, target);
-        // stacks: take = as_many: a group at least as large takes a
-        // blockade; take = never: nobody lands on one.
-        if takes
-            && stacks.blockade > 0
-            && largest >= stacks.blockade
-            && !(stacks.take_as_many && m.count >= largest)
-        {
-            return Err(Refusal::LandOnBlockade(cell, largest));
+        if largest > 0 {
+            // stacks: take = as_many: a group at least as large takes a
+            // blockade; take = never: nobody lands on one.
+            if takes
+                && stacks.blockade > 0
+                && largest >= stacks.blockade
+                && !(stacks.take_as_many && m.count >= largest)
+            {
+                return Err(Refusal::LandOnBlockade(cell, largest));
+            }
+            // capture: safe_shared = no: no landing on a safe cell another side holds.
+            if !takes && !rules.capture.safe_shared {
+                return Err(Refusal::SafeTaken(cell));
+            }
         }
-        // capture: safe_shared = no: no landing on a safe cell another side holds.
-        if !takes && !rules.capture.safe_shared {
-            return Err(Refusal::SafeTaken(cell));
-        }
-        // stacks: pass = with_doubles: a jump lands on an empty cell or takes.
-        if jumped && stacks.doubles_pass && !takes {
-            return Err(Refusal::JumpLanding(cell));
+        // stacks: pass = with_doubles: a jump lands on an empty cell or
+        // where it takes: no piece stays there beside it, not of another
+        // side on a safe cell, not of its own side.
+        if jumped && stacks.doubles_pass {
+            let (own, staying) = self.left_on_landing(state, m, target);
+            if own + staying > 0 {
+                return Err(Refusal::JumpLanding(cell));
+            }
         }
         Ok(())
+    }
+
+    /// The pieces that stand on the cell of the mover's race step
+    /// `target` once `m` lands there, besides the moving ones: the
+    /// mover's own, and those of other seats that the landing does not
+    /// take (on a safe cell, partners, or with capture: by = none).
+    fn left_on_landing(&self, state: &State, m: Move, target: u8) -> (u8, u8) {
+        let capture = &self.game.rules.capture;
+        let seat = state.mover as usize;
+        let cell = self.cell(seat, target);
+        // The moving pieces, if they stand on this cell already, do not
+        // count twice.
+        let leaving = if self.on_race(seat, m.from) && self.cell(seat, m.from) == cell {
+            m.count
+        } else {
+            0
+        };
+        let own = self.pieces_on(state, seat, cell).saturating_sub(leaving);
+        let safe = !self.takes_on(seat, m.from, target);
+        let staying: u8 = (0..self.game.seats.len())
+            .filter(|&other| other != seat)
+            .filter(|&other| {
+                let partner = self.same_side(seat, other);
+                !capture.by_landing || safe || (partner && !capture.partners)
+            })
+            .map(|other| self.pieces_on(state, other, cell))
+            .sum();
+        (own, staying)
     }
 
     /// stacks: max, own_max: the cell where the move lands has room for
@@ -465,26 +498,7 @@ impl Race<'_> {
             let own = state.pieces[seat].iter().filter(|&&s| s == home).count() as u8;
             (own, 0)
         } else {
-            // The moving pieces, if they stand on this cell already, do
-            // not count twice.
-            let leaving = if self.on_race(seat, m.from) && self.cell(seat, m.from) == cell {
-                m.count
-            } else {
-                0
-            };
-            let own = self.pieces_on(state, seat, cell).saturating_sub(leaving);
-            // Other seats' pieces stay unless the landing takes them.
-            let safe = !self.takes_on(seat, m.from, target);
-            let capture = &rules.capture;
-            let staying: u8 = (0..self.game.seats.len())
-                .filter(|&other| other != seat)
-                .filter(|&other| {
-                    let partner = self.same_side(seat, other);
-                    !capture.by_landing || safe || (partner && !capture.partners)
-                })
-                .map(|other| self.pieces_on(state, other, cell))
-                .sum();
-            (own, staying)
+            self.left_on_landing(state, m, target)
         };
         if (own_max > 0 && own + m.count > own_max) || (max > 0 && own + staying + m.count > max) {
             return Err(Refusal::CellFull(cell));
