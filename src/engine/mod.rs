@@ -677,7 +677,7 @@ impl Game {
                 self.rules.stacks.blockade_turns
             ),
             Refusal::JumpLanding(c) => format!(
-                "a piece that jumps a blockade lands on an empty cell or takes, and {} is a safe cell held by another side (stacks: pass = with_doubles)",
+                "a piece that jumps a blockade lands on an empty cell or takes, and pieces it would not take stand on {} (stacks: pass = with_doubles)",
                 cell(c)
             ),
             Refusal::NoDetour => {

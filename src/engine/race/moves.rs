@@ -71,7 +71,7 @@ pub enum Refusal {
     BlockadeOverdue,
     /// While pieces wait, the piece on the first step moves on first (`entry: clear_start`).
     MustClearStart,
-    /// A jump over a blockade must land on an empty cell or take (`stacks: pass = with_doubles`).
+    /// A jump over a blockade must land on an empty cell or take all that stands there (`stacks: pass = with_doubles`).
     JumpLanding(CellId),
     /// The move does not reach the track's detour, so it cannot go round (`seat: detour`).
     NoDetour,
