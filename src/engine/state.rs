@@ -408,7 +408,7 @@ mod tests {
         let none: Splits = serde_json::from_str("null").unwrap();
         assert!(none.is_empty());
         assert_eq!(serde_json::from_str::<Splits>("[]").unwrap(), none);
-        let nine = format!("[{}]", vec!["[1,2]"; MAX_SPLITS + 1].join(","));
+        let nine = format!("[{}]", ["[1,2]"; MAX_SPLITS + 1].join(","));
         let err = serde_json::from_str::<Splits>(&nine).unwrap_err();
         assert!(err.to_string().contains("more than 8 pairs"), "{err}");
     }
