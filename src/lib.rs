@@ -81,7 +81,7 @@ pub use compile::compile;
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 pub use engine::{
     Action, ActionIds, Actor, EndReason, FightRefusal, FightState, Game, Outcome, Phase, Piece,
-    Pieces, PlayError, PoolValue, Refusal, SetupError, Stack, State, StateError,
+    Pieces, PlayError, PoolValue, Refusal, SetupError, Splits, Stack, State, StateError,
 };
 pub use rules::RuleSet;
 

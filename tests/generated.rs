@@ -73,18 +73,6 @@ fn play(game: &Game, seed: u64) -> Result<(), String> {
 /// are left out until the bug is fixed (the generator still makes it).
 fn known_bug(game: &Game) -> Option<&'static str> {
     let rules = game.rules();
-    // A game of one side with `end { stop = last_side }` is over before it
-    // begins, but its initial state does not say so, and `Game::validate`
-    // refuses it: "the game should be over".
-    if !rules.end.stop_at_first && game.side_count() == 1 {
-        return Some("one side with stop = last_side");
-    }
-    // More pieces already out than `stacks { max }` lets stand on a cell
-    // compile, though the compiler refuses more than `own_max`; the initial
-    // state is refused by `Game::validate`: "b1 holds 3 pieces, more than 2".
-    if rules.stacks.max > 0 && rules.entry.already_out > rules.stacks.max {
-        return Some("already_out over stacks { max }");
-    }
     let goal = rules.home.goal as usize;
     if goal > 1 {
         let tracks: Vec<&[pachisi::rules::CellId]> = (0..game.seats().len())

@@ -776,6 +776,35 @@ fn blockade_pawns_do_not_meet_again_further_on_in_the_same_throw() {
     assert_eq!(refusal, Refusal::PairApart(g.track(0).cell(27)));
 }
 
+/// A throw may break two blockades: each pair is kept apart, not only the
+/// first one broken.
+#[test]
+fn the_pawns_of_every_blockade_broken_in_a_throw_stay_apart() {
+    let g = game(4);
+    // Red's blockades on step 87 (the second lap, m9) and 138 (j13, its
+    // home row); all pawns out, red threw 6-6: 6, 6, 1, 1.
+    let mut s = double(
+        &g,
+        &[&[87, 87, 138, 138], &[0; 4], &[0; 4], &[0; 4]],
+        &[6, 6, 1, 1],
+    );
+    play(&g, &mut s, step(138, 1));
+    play(&g, &mut s, step(87, 6));
+    // The second pawn of the 87 blockade may not follow the first to 93,
+    // nor the second of the 138 blockade its partner to 139.
+    let (refusal, reason) = refused(&g, &mut s, step(87, 6));
+    assert_eq!(refusal, Refusal::PairApart(g.track(0).cell(93)));
+    assert!(reason.contains("stacks: pairs = apart"), "{reason}");
+    let (refusal, _) = refused(&g, &mut s, step(138, 1));
+    assert_eq!(refusal, Refusal::PairApart(g.track(0).cell(139)));
+    assert_eq!(s.split.pairs(), [(139, 138), (93, 87)]);
+    assert_eq!(
+        g.legal_actions(&s),
+        [step(87, 1), step(93, 1), step(93, 6), step(139, 1)]
+    );
+    assert_eq!(g.reference_difference(&s), None);
+}
+
 #[test]
 fn no_more_than_two_pawns_on_a_square() {
     let g = game(4);

@@ -846,10 +846,12 @@ fn a_capture_earns_exactly_20_for_any_piece_in_any_order() {
 }
 
 /// Two opponents' singles on red's start square k15 (a safe square, which
-/// they may share): red comes out on a 5 and takes both. The text gives a
-/// bonus for each piece taken ("за съеденную шашку"), so two bonuses of 20.
+/// they may share): red comes out on a 5 and takes both, in one move, which
+/// earns one bonus of 20 (capture: bonus, "a move that takes earns one
+/// bonus, however many pieces it takes"). The text's two bonuses come from
+/// two moves that each take a piece.
 #[test]
-fn each_piece_taken_earns_its_own_bonus() {
+fn a_move_that_takes_two_pieces_earns_one_bonus() {
     let g = game(4);
     let p = step_at(&g, PURPLE, "k15");
     let q = step_at(&g, GREEN, "k15");
@@ -860,10 +862,13 @@ fn each_piece_taken_earns_its_own_bonus() {
         5,
         2,
     );
+    let mut by_reference = s.clone();
+    g.apply_reference(&mut by_reference, step(0, 5)).unwrap();
     play(&g, &mut s, step(0, 5));
     assert_eq!(s.seat_pieces(PURPLE), &YARD);
     assert_eq!(s.seat_pieces(GREEN), &YARD);
-    assert_eq!(s.pool.as_slice(), [die(2), bonus(20), bonus(20)]);
+    assert_eq!(s.pool.as_slice(), [die(2), bonus(20)]);
+    assert_eq!(s, by_reference);
 }
 
 #[test]
@@ -1192,8 +1197,9 @@ fn a_jump_over_a_barrier_lands_only_on_an_empty_square_or_a_single_opponent() {
     let p = step_at(&g, PURPLE, "s9");
     let o9 = step_at(&g, GREEN, "o9");
     // Red at s11 (step 12) throws 6-6 over purple's barrier on s9; o9, six
-    // squares on, is purple's start square, safe, and green stands there:
-    // the jump may not end beside it.
+    // squares on, is blue's start square, safe, and green stands there:
+    // the jump may not end beside it, as green is not taken there (the
+    // text: "free, or one opponent, which is eaten").
     let mut s = thrown(
         &g,
         &board_with(
@@ -1220,4 +1226,62 @@ fn a_jump_over_a_barrier_lands_only_on_an_empty_square_or_a_single_opponent() {
     );
     play(&g, &mut s, step(12, 6));
     assert_eq!(s.seat_pieces(RED), &[0, 0, 0, 18]);
+}
+
+/// The text lets a jumping piece land only on a square that "is free or
+/// holds just one opponent's piece (which is eaten)": never on its own
+/// piece, nor on its own barrier, making three.
+#[test]
+fn a_jump_over_a_barrier_never_lands_on_own_pieces() {
+    let g = game(4);
+    let p = step_at(&g, PURPLE, "s9");
+    // Red at 10 throws 6-6 over purple's barrier on s9 (step 14); red's
+    // own single stands on q9 (step 16), six squares on.
+    let mut s = thrown(
+        &g,
+        &board_with([0, 0, 10, 16], &[(PURPLE, [0, 0, p, p])]),
+        RED,
+        6,
+        6,
+    );
+    let mut reference = s.clone();
+    let (refusal, reason) = refused(&g, &mut s, step(10, 6));
+    assert_eq!(refusal, Refusal::JumpLanding(cell_id(&g, "q9")));
+    assert!(
+        reason.contains("lands on an empty cell or takes"),
+        "{reason}"
+    );
+    assert!(g.apply_reference(&mut reference, step(10, 6)).is_err());
+    assert_eq!(g.legal_actions(&s), [step(16, 6)]);
+    // Nor on its own barrier there, which would make three.
+    let mut s = thrown(
+        &g,
+        &board_with([0, 10, 16, 16], &[(PURPLE, [0, 0, p, p])]),
+        RED,
+        6,
+        6,
+    );
+    let (refusal, _) = refused(&g, &mut s, step(10, 6));
+    assert_eq!(refusal, Refusal::JumpLanding(cell_id(&g, "q9")));
+    assert_eq!(g.legal_actions_reference(&s), g.legal_actions(&s));
+    // Without a barrier in the way, an ordinary move joins its own piece.
+    let mut s = thrown(&g, &board_with([0, 0, 10, 16], &[]), RED, 6, 2);
+    play(&g, &mut s, step(10, 6));
+    assert_eq!(s.seat_pieces(RED), &[0, 0, 16, 16]);
+    // In the pairs game, nor beside a partner's piece: green's single on q9.
+    let g = pairs();
+    let q = step_at(&g, GREEN, "q9");
+    let mut s = thrown(
+        &g,
+        &board_with(
+            [0, 0, 0, 10],
+            &[(PURPLE, [0, 0, p, p]), (GREEN, [0, 0, 0, q])],
+        ),
+        RED,
+        6,
+        6,
+    );
+    let (refusal, _) = refused(&g, &mut s, step(10, 6));
+    assert_eq!(refusal, Refusal::JumpLanding(cell_id(&g, "q9")));
+    assert_eq!(g.legal_actions_reference(&s), g.legal_actions(&s));
 }

@@ -199,6 +199,7 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         && let Some(out) = block.settings.iter().find(|s| s.key.node == "already_out")
     {
         let own_max = stacks.as_ref().map_or(0, |s| s.own_max);
+        let max = stacks.as_ref().map_or(0, |s| s.max);
         let problem = if entry.already_out > pieces {
             Some(format!(
                 "{} pieces cannot begin out when a seat has {pieces}",
@@ -207,6 +208,11 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         } else if own_max > 0 && entry.already_out > own_max {
             Some(format!(
                 "{} pieces cannot begin on one cell when at most {own_max} of a seat may stand on one (stacks: own_max)",
+                entry.already_out
+            ))
+        } else if max > 0 && entry.already_out > max {
+            Some(format!(
+                "{} pieces cannot begin on one cell when at most {max} pieces may stand on one (stacks: max)",
                 entry.already_out
             ))
         } else {

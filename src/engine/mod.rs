@@ -19,7 +19,7 @@ pub use action_id::ActionIds;
 pub use fight::{FightRefusal, FightState, Piece, Stack};
 pub use outcome::{EndReason, Outcome};
 pub use race::moves::Refusal;
-pub use state::{MAX_SEAT_PIECES, Phase, Pieces, PoolValue, State};
+pub use state::{MAX_SEAT_PIECES, MAX_SPLITS, Phase, Pieces, PoolValue, Splits, State};
 
 use crate::rules::{MAX_PIECES, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
 pub(crate) use race::shape;
@@ -686,7 +686,7 @@ impl Game {
                 self.rules.stacks.blockade_turns
             ),
             Refusal::JumpLanding(c) => format!(
-                "a piece that jumps a blockade lands on an empty cell or takes, and {} is a safe cell held by another side (stacks: pass = with_doubles)",
+                "a piece that jumps a blockade lands on an empty cell or takes, and pieces it would not take stand on {} (stacks: pass = with_doubles)",
                 cell(c)
             ),
             Refusal::NoDetour => {

@@ -70,10 +70,12 @@ impl Game {
                 order.push(side);
             }
         }
+        // end: stop = last_side plays on while two sides have not
+        // finished; a game of one side, until it has.
         let enough = if self.rules.end.stop_at_first {
             !order.is_empty()
         } else {
-            order.len() + 1 >= sides
+            !order.is_empty() && order.len() + 1 >= sides
         };
         if !enough {
             return None;

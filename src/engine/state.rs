@@ -159,6 +159,108 @@ pub struct PoolValue {
     pub bonus: bool,
 }
 
+/// The most blockades [`Splits`] follows through one throw: a seat's
+/// pieces split from blockades, two of them to a pair.
+pub const MAX_SPLITS: usize = MAX_SEAT_PIECES / 2;
+
+/// For each blockade of the mover split since the throw began, the steps
+/// of two of its pieces, the one that left and one it left (or where each
+/// has gone since): they may not come together again on a new cell in
+/// this throw (stacks: pairs = apart). Kept in the order the blockades
+/// were split; at most [`MAX_SPLITS`], more are not followed. In JSON a
+/// list of pairs, `[[139, 138], [93, 87]]`; a single pair `[139, 138]` or
+/// `null`, as states once held, reads too.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Splits {
+    /// The pairs, the first `len` of them; the rest are `(0, 0)`, so that
+    /// two equal lists compare equal whole.
+    pairs: [(u8, u8); MAX_SPLITS],
+    len: u8,
+}
+
+impl Splits {
+    /// Whether no blockade has been split in this throw.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The pairs followed, in the order their blockades were split.
+    #[inline]
+    pub fn pairs(&self) -> &[(u8, u8)] {
+        &self.pairs[..self.len as usize]
+    }
+
+    /// The pairs followed, to move one of a pair's steps on.
+    #[inline]
+    pub fn pairs_mut(&mut self) -> &mut [(u8, u8)] {
+        &mut self.pairs[..self.len as usize]
+    }
+
+    /// Follows one more pair; `false`, changing nothing, when the list is full.
+    pub fn push(&mut self, pair: (u8, u8)) -> bool {
+        let Some(slot) = self.pairs.get_mut(self.len as usize) else {
+            return false;
+        };
+        *slot = pair;
+        self.len += 1;
+        true
+    }
+
+    /// Forgets every pair: a new throw begins.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        *self = Splits::default();
+    }
+
+    /// Whether the pieces of a split pair would meet again if one moved
+    /// from step `from` to step `to`.
+    #[inline]
+    pub fn rejoins(&self, from: u8, to: u8) -> bool {
+        self.pairs()
+            .iter()
+            .any(|&(a, b)| (from == a && to == b) || (from == b && to == a))
+    }
+}
+
+impl std::fmt::Debug for Splits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.pairs()).finish()
+    }
+}
+
+impl Serialize for Splits {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.pairs())
+    }
+}
+
+impl<'de> Deserialize<'de> for Splits {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Splits, D::Error> {
+        /// A list of pairs, or the one pair (or none) of older states.
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Pairs(Vec<(u8, u8)>),
+            One((u8, u8)),
+        }
+        let mut splits = Splits::default();
+        let pairs = match Option::<Written>::deserialize(deserializer)? {
+            None => Vec::new(),
+            Some(Written::One(pair)) => vec![pair],
+            Some(Written::Pairs(pairs)) => pairs,
+        };
+        for pair in pairs {
+            if !splits.push(pair) {
+                return Err(serde::de::Error::custom(format!(
+                    "`split` holds more than {MAX_SPLITS} pairs"
+                )));
+            }
+        }
+        Ok(splits)
+    }
+}
+
 /// A game in progress. Pieces are kept as the step each stands on along its
 /// seat's track (0 = start, the last step = home), each seat's sorted, so
 /// two positions that differ only in which identical piece is where are equal.
@@ -192,11 +294,11 @@ pub struct State {
     /// Values used since the last throw.
     #[serde(default)]
     pub used: u8,
-    /// Within this throw, the steps of two pieces that stood in one
-    /// blockade when the throw began and have split since; they may not
-    /// meet again on a new cell (stacks: pairs = apart).
+    /// Within this throw, for each blockade split since the throw began,
+    /// the steps of two of its pieces; they may not meet again on a new
+    /// cell (stacks: pairs = apart).
     #[serde(default)]
-    pub split: Option<(u8, u8)>,
+    pub split: Splits,
     /// For each playing seat, whether it has brought a piece out this game.
     pub entered: ArrayVec<bool, MAX_SEATS>,
     /// Turns completed.
@@ -252,7 +354,7 @@ impl State {
             streak: 0,
             tried: 0,
             used: 0,
-            split: None,
+            split: Splits::default(),
             doubles: false,
             blockade_ages: ArrayVec::new(),
             entered: (0..seats.min(MAX_SEATS)).map(|_| false).collect(),
@@ -290,6 +392,25 @@ mod tests {
         assert_eq!(json, "[[0,3,5],[1,1,9]]");
         let back: Pieces = serde_json::from_str(&json).unwrap();
         assert_eq!(back, pieces);
+    }
+
+    /// `split` lists a pair for each blockade split in the throw; states
+    /// saved when it held one pair, or `null`, read as before.
+    #[test]
+    fn the_split_pairs_read_as_a_list_or_as_the_one_pair_of_older_states() {
+        let mut two = Splits::default();
+        assert!(two.push((139, 138)) && two.push((93, 87)));
+        let json = serde_json::to_string(&two).unwrap();
+        assert_eq!(json, "[[139,138],[93,87]]");
+        assert_eq!(serde_json::from_str::<Splits>(&json).unwrap(), two);
+        let one: Splits = serde_json::from_str("[13, 10]").unwrap();
+        assert_eq!(one.pairs(), [(13, 10)]);
+        let none: Splits = serde_json::from_str("null").unwrap();
+        assert!(none.is_empty());
+        assert_eq!(serde_json::from_str::<Splits>("[]").unwrap(), none);
+        let nine = format!("[{}]", ["[1,2]"; MAX_SPLITS + 1].join(","));
+        let err = serde_json::from_str::<Splits>(&nine).unwrap_err();
+        assert!(err.to_string().contains("more than 8 pairs"), "{err}");
     }
 
     #[test]

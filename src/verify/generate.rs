@@ -1271,10 +1271,11 @@ impl Rules {
         b.word("forced", &[(2, "no"), (1, "yes")]);
         b.word("sum", &[(2, "no"), (if two_dice { 2 } else { 1 }, "yes")]);
         b.word("clear_start", &[(2, "no"), (1, "yes")]);
-        let most_out = match own_max {
-            0 => frame.pieces,
-            n => n.min(frame.pieces),
-        };
+        // No more out than a cell holds (the compiler refuses more).
+        let most_out = [own_max, max]
+            .into_iter()
+            .filter(|&m| m > 0)
+            .fold(frame.pieces, |most, m| most.min(m));
         if b.c.chance(1, 3) {
             let n = b.c.range(1, most_out);
             b.set("already_out", "number", n.to_string(), false);

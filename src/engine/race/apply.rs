@@ -83,7 +83,7 @@ impl<S: Shape> Shaped<'_, S> {
             }
         }
         state.used = 0;
-        state.split = None;
+        state.split.clear();
         state.doubles = doubles;
         let die = |value| PoolValue {
             value,
@@ -188,15 +188,17 @@ impl<S: Shape> Shaped<'_, S> {
         // may not come together on a new cell (stacks: pairs = apart).
         let flags = self.flags();
         if flags.pairs_apart && from > 0 && flags.blockade > 0 {
-            match state.split {
-                Some((a, b)) if a == from => state.split = Some((target, b)),
-                Some((a, b)) if b == from => state.split = Some((a, target)),
-                Some(_) => {}
-                None => {
-                    let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
-                    if here >= flags.blockade && count < here {
-                        state.split = Some((target, from));
-                    }
+            let pairs = state.split.pairs_mut();
+            if let Some(pair) = pairs.iter_mut().find(|p| p.0 == from || p.1 == from) {
+                if pair.0 == from {
+                    pair.0 = target;
+                } else {
+                    pair.1 = target;
+                }
+            } else {
+                let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
+                if here >= flags.blockade && count < here {
+                    state.split.push((target, from));
                 }
             }
         }
@@ -298,7 +300,7 @@ impl<S: Shape> Shaped<'_, S> {
         );
         if (!CLEAR && beyond())
             || self.in_goal(seat, target as u8)
-            || (follows_pairs && state.split.is_some())
+            || (follows_pairs && !state.split.is_empty())
         {
             return false;
         }
@@ -397,11 +399,10 @@ impl<S: Shape> Shaped<'_, S> {
             None => self.send_back_prey(state, seat, target),
         };
         if taken > 0 {
-            // Extra throws come with the landing; a bonus with each piece taken.
+            // Extra throws and one bonus come with the landing, however
+            // many pieces it takes.
             state.extra = state.extra.saturating_add(self.rules.capture.extra_throws);
-            for _ in 0..taken {
-                self.add_bonus(state, self.rules.capture.bonus);
-            }
+            self.add_bonus(state, self.rules.capture.bonus);
         }
     }
 

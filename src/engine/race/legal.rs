@@ -781,7 +781,7 @@ impl<S: Shape> Shaped<'_, S> {
             Action::Round { from, count: 1, by } => (from, by, true),
             _ => return None,
         };
-        if state.split.is_some() {
+        if !state.split.is_empty() {
             return None;
         }
         let used = self

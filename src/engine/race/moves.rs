@@ -71,7 +71,7 @@ pub enum Refusal {
     BlockadeOverdue,
     /// While pieces wait, the piece on the first step moves on first (`entry: clear_start`).
     MustClearStart,
-    /// A jump over a blockade must land on an empty cell or take (`stacks: pass = with_doubles`).
+    /// A jump over a blockade must land on an empty cell or take all that stands there (`stacks: pass = with_doubles`).
     JumpLanding(CellId),
     /// The move does not reach the track's detour, so it cannot go round (`seat: detour`).
     NoDetour,
@@ -466,7 +466,7 @@ impl<S: Shape> Shaped<'_, S> {
             || target >= home as u16
             || (!plain
                 && (self.waits_for_dice(state, value) || self.comes_to_detour(seat, from, target)))
-            || state.split.is_some()
+            || !state.split.is_empty()
             || (!plain && !self.room_for(state, seat, target as u8, count));
         (!whole).then_some(target as u8)
     }
@@ -591,7 +591,7 @@ impl<S: Shape> Shaped<'_, S> {
         let seat = state.mover as usize;
         let home = self.home(seat);
         if (count > 1 && !self.flags().groups)
-            || state.split.is_some()
+            || !state.split.is_empty()
             || self.waits_for_dice(state, value)
         {
             return None;
@@ -928,11 +928,18 @@ impl<S: Shape> Shaped<'_, S> {
                 }
             }
         }
+        // Nor does it land beside pieces of its own side, which the view
+        // may not hold.
+        if jumped
+            && flags.doubles_pass
+            && target < home
+            && self.own_side_stays(state, from, count, target)
+        {
+            return Err(Refusal::JumpLanding(self.track(seat).cell(target)));
+        }
         // The two pieces of a blockade split in this throw may not meet
         // again on a new cell (stacks: pairs = apart).
-        if let Some((a, b)) = state.split
-            && ((from == a && target == b) || (from == b && target == a))
-        {
+        if state.split.rejoins(from, target) {
             return Err(Refusal::PairApart(self.track(seat).cell(target)));
         }
         // Home holds pieces like any cell when the goal is longer (home: goal).
@@ -950,6 +957,26 @@ impl<S: Shape> Shaped<'_, S> {
             }
         }
         Ok(target)
+    }
+
+    /// Whether pieces of the mover's side stand on the cell of its race
+    /// step `target` and stay there when `count` of its pieces from step
+    /// `from` land on it: its own, but for the moving ones, and partners
+    /// that the landing does not take (capture: partners).
+    fn own_side_stays(self, state: &State, from: u8, count: u8, target: u8) -> bool {
+        let seat = state.mover as usize;
+        let flags = self.flags();
+        let [a, b] = self.seating.meet(seat, seat, target);
+        let here = self.own_on(state, seat, target);
+        let own = if from == a || from == b {
+            here.saturating_sub(count)
+        } else {
+            here
+        };
+        let side = self.side_counts_at(state, seat, target)[self.side[seat] as usize].0;
+        let partners_taken =
+            flags.by_landing && flags.partners && self.takes_on(seat, from, target);
+        own > 0 || (side > here && !partners_taken)
     }
 
     /// What [`Shaped::check_target`] answers for a plain move of the mover's

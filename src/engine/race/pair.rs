@@ -116,7 +116,7 @@ impl<S: Shape> Shaped<'_, S> {
         let [a, b] = state.pool[..] else {
             return None;
         };
-        if state.split.is_some() {
+        if !state.split.is_empty() {
             return None;
         }
         // The values in ascending order; a double is one value.
@@ -441,7 +441,7 @@ impl<S: Shape> Shaped<'_, S> {
     ) -> Option<Option<(Action, bool)>> {
         let pool = &state.pool;
         let all = pool.len();
-        if !(3..=4).contains(&all) || state.split.is_some() {
+        if !(3..=4).contains(&all) || !state.split.is_empty() {
             return None;
         }
         let (mut low, mut high) = (pool[0], pool[0]);

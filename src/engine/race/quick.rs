@@ -169,7 +169,7 @@ impl<S: Shape> Shaped<'_, S> {
             return self.quick_seen_moves(state, v, out);
         }
         if state.phase == Phase::Move
-            && state.split.is_none()
+            && state.split.is_empty()
             && state.pool.len() > 1
             && !self.flags().use_most
         {
@@ -359,7 +359,7 @@ impl<S: Shape> Shaped<'_, S> {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Action {
-        if self.pair_draws && state.split.is_none() {
+        if self.pair_draws && state.split.is_empty() {
             if let Some(groups) = self.groups_in_word::<true>(state) {
                 return self.play_one_value_round_by_walk(state, v, groups, draw);
             }
@@ -891,7 +891,7 @@ impl<S: Shape> Shaped<'_, S> {
         state.streak = state.streak.saturating_add(v.again as u8);
         state.extra = state.extra.saturating_add(v.again as u8);
         state.used = 0;
-        state.split = None;
+        state.split.clear();
         state.doubles = false;
         state.pool.push(v);
         state.phase = Phase::Move;
@@ -1495,7 +1495,7 @@ mod tests {
             by: 3,
         };
         assert_eq!(game.legal_actions(&state), [joined, on], "no pair followed");
-        state.split = Some((13, 10));
+        state.split.push((13, 10));
         assert_eq!(game.legal_actions(&state), [on], "the pair split on 10");
         assert_eq!(game.dynamic().one_value(&state), Some(three));
         let ways = every_way(100, |draw| {

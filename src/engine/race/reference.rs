@@ -318,11 +318,12 @@ impl Race<'_> {
         let jumped = self.check_blockades_passed(state, m, target)?;
         self.check_landing(state, m, target, jumped)?;
         // stacks: pairs = apart: two pieces of a blockade split in this
-        // throw do not come together again on a new cell.
-        if let Some((a, b)) = state.split
-            && ((from == a && target == b) || (from == b && target == a))
-        {
-            return Err(Refusal::PairApart(self.cell(seat, target)));
+        // throw do not come together again on a new cell, for any of the
+        // blockades split.
+        for &(a, b) in state.split.pairs() {
+            if (from == a && target == b) || (from == b && target == a) {
+                return Err(Refusal::PairApart(self.cell(seat, target)));
+            }
         }
         self.check_room(state, m, target)?;
         Ok(target)
@@ -400,9 +401,10 @@ impl Race<'_> {
         !self.game.track(seat).safe[target as usize] || (target == 1 && own_entry)
     }
 
-    /// What stands on the cell where the move lands, of other sides:
-    /// a blockade (stacks: take), a safe cell another side holds
-    /// (capture: safe_shared), a jump's landing (stacks: pass = with_doubles).
+    /// What stands on the cell where the move lands: of other sides, a
+    /// blockade (stacks: take) or a safe cell another side holds
+    /// (capture: safe_shared); for a jump's landing (stacks: pass =
+    /// with_doubles), any piece that stays there, the mover's own too.
     fn check_landing(
         &self,
         state: &State,
@@ -423,28 +425,60 @@ impl Race<'_> {
             .map(|(_, &(pieces, _))| pieces)
             .max()
             .unwrap_or(0);
-        if largest == 0 {
-            return Ok(());
-        }
         let takes = self.takes_on(seat, m.from, target);
-        // stacks: take = as_many: a group at least as large takes a
-        // blockade; take = never: nobody lands on one.
-        if takes
-            && stacks.blockade > 0
-            && largest >= stacks.blockade
-            && !(stacks.take_as_many && m.count >= largest)
-        {
-            return Err(Refusal::LandOnBlockade(cell, largest));
+        if largest > 0 {
+            // stacks: take = as_many: a group at least as large takes a
+            // blockade; take = never: nobody lands on one.
+            if takes
+                && stacks.blockade > 0
+                && largest >= stacks.blockade
+                && !(stacks.take_as_many && m.count >= largest)
+            {
+                return Err(Refusal::LandOnBlockade(cell, largest));
+            }
+            // capture: safe_shared = no: no landing on a safe cell another side holds.
+            if !takes && !rules.capture.safe_shared {
+                return Err(Refusal::SafeTaken(cell));
+            }
         }
-        // capture: safe_shared = no: no landing on a safe cell another side holds.
-        if !takes && !rules.capture.safe_shared {
-            return Err(Refusal::SafeTaken(cell));
-        }
-        // stacks: pass = with_doubles: a jump lands on an empty cell or takes.
-        if jumped && stacks.doubles_pass && !takes {
-            return Err(Refusal::JumpLanding(cell));
+        // stacks: pass = with_doubles: a jump lands on an empty cell or
+        // where it takes: no piece stays there beside it, not of another
+        // side on a safe cell, not of its own side.
+        if jumped && stacks.doubles_pass {
+            let (own, staying) = self.left_on_landing(state, m, target);
+            if own + staying > 0 {
+                return Err(Refusal::JumpLanding(cell));
+            }
         }
         Ok(())
+    }
+
+    /// The pieces that stand on the cell of the mover's race step
+    /// `target` once `m` lands there, besides the moving ones: the
+    /// mover's own, and those of other seats that the landing does not
+    /// take (on a safe cell, partners, or with capture: by = none).
+    fn left_on_landing(&self, state: &State, m: Move, target: u8) -> (u8, u8) {
+        let capture = &self.game.rules.capture;
+        let seat = state.mover as usize;
+        let cell = self.cell(seat, target);
+        // The moving pieces, if they stand on this cell already, do not
+        // count twice.
+        let leaving = if self.on_race(seat, m.from) && self.cell(seat, m.from) == cell {
+            m.count
+        } else {
+            0
+        };
+        let own = self.pieces_on(state, seat, cell).saturating_sub(leaving);
+        let safe = !self.takes_on(seat, m.from, target);
+        let staying: u8 = (0..self.game.seats.len())
+            .filter(|&other| other != seat)
+            .filter(|&other| {
+                let partner = self.same_side(seat, other);
+                !capture.by_landing || safe || (partner && !capture.partners)
+            })
+            .map(|other| self.pieces_on(state, other, cell))
+            .sum();
+        (own, staying)
     }
 
     /// stacks: max, own_max: the cell where the move lands has room for
@@ -464,26 +498,7 @@ impl Race<'_> {
             let own = state.pieces[seat].iter().filter(|&&s| s == home).count() as u8;
             (own, 0)
         } else {
-            // The moving pieces, if they stand on this cell already, do
-            // not count twice.
-            let leaving = if self.on_race(seat, m.from) && self.cell(seat, m.from) == cell {
-                m.count
-            } else {
-                0
-            };
-            let own = self.pieces_on(state, seat, cell).saturating_sub(leaving);
-            // Other seats' pieces stay unless the landing takes them.
-            let safe = !self.takes_on(seat, m.from, target);
-            let capture = &rules.capture;
-            let staying: u8 = (0..self.game.seats.len())
-                .filter(|&other| other != seat)
-                .filter(|&other| {
-                    let partner = self.same_side(seat, other);
-                    !capture.by_landing || safe || (partner && !capture.partners)
-                })
-                .map(|other| self.pieces_on(state, other, cell))
-                .sum();
-            (own, staying)
+            self.left_on_landing(state, m, target)
         };
         if (own_max > 0 && own + m.count > own_max) || (max > 0 && own + staying + m.count > max) {
             return Err(Refusal::CellFull(cell));
@@ -750,7 +765,7 @@ impl Race<'_> {
             }
         }
         state.used = 0;
-        state.split = None;
+        state.split.clear();
         state.doubles = outcome.doubles;
         let die = |value| PoolValue {
             value,
@@ -839,18 +854,20 @@ impl Race<'_> {
             self.reach(seat, from, by, round).unwrap_or(home)
         };
         state.used = state.used.saturating_add(used);
-        // stacks: pairs = apart: the two pieces of a blockade that split
-        // are followed through the throw.
+        // stacks: pairs = apart: the two pieces of each blockade that
+        // splits are followed through the throw. A piece leaving a step
+        // where a pair stands is that pair's (the first such pair); else,
+        // leaving others of a blockade behind, it splits that blockade.
         let stacks = &rules.stacks;
         if stacks.pairs_apart && stacks.blockade > 0 && from > 0 {
-            match state.split {
-                Some((a, b)) if a == from => state.split = Some((target, b)),
-                Some((a, b)) if b == from => state.split = Some((a, target)),
-                Some(_) => {}
+            let pairs = state.split.pairs_mut();
+            match pairs.iter_mut().find(|(a, b)| *a == from || *b == from) {
+                Some((a, _)) if *a == from => *a = target,
+                Some((_, b)) => *b = target,
                 None => {
                     let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
                     if here >= stacks.blockade && count < here {
-                        state.split = Some((target, from));
+                        state.split.push((target, from));
                     }
                 }
             }
@@ -905,7 +922,8 @@ impl Race<'_> {
 
     /// capture: a piece landing on the cell of its step `target` sends the
     /// pieces of other sides there back to their start (partners too with
-    /// partners = yes); each capture earns its extra throws and bonus.
+    /// partners = yes); the move earns its extra throws and one bonus,
+    /// however many pieces it takes (capture: again, bonus).
     fn take(&self, state: &mut State, seat: usize, target: u8) {
         let capture = &self.game.rules.capture;
         let cell = self.cell(seat, target);
@@ -927,9 +945,7 @@ impl Race<'_> {
         }
         if taken > 0 {
             state.extra = state.extra.saturating_add(capture.extra_throws);
-            for _ in 0..taken {
-                add_bonus(state, capture.bonus);
-            }
+            add_bonus(state, capture.bonus);
         }
     }
 
