@@ -158,6 +158,8 @@ pub struct Game {
     /// Whether each seat's [`View`] holds every seat it takes by landing,
     /// so that a cell the view saw empty has nothing to take.
     view_holds_prey: bool,
+    /// A field game: the moves its board allows, which its action ids number.
+    field_moves: Option<Arc<action_id::FieldMoves>>,
 }
 
 impl Game {
@@ -243,6 +245,7 @@ impl Game {
             view_holds_prey,
             pair_draws: false,
             side_a_seat: table.sides as usize == table.seats.len(),
+            field_moves: (rules.field.as_deref()).map(|f| Arc::new(action_id::FieldMoves::new(f))),
             rules,
         };
         game.ends = Arc::new(game.ends_table());
@@ -269,6 +272,11 @@ impl Game {
     /// The shared rule set.
     pub fn rules_arc(&self) -> &Arc<RuleSet> {
         &self.rules
+    }
+
+    /// A field game's moves that its board allows, for its action ids.
+    pub(crate) fn field_moves(&self) -> Option<&Arc<action_id::FieldMoves>> {
+        self.field_moves.as_ref()
     }
 
     /// The playing seats, in turn order.
