@@ -550,6 +550,17 @@ impl Game {
         }
     }
 
+    /// [`Game::legal_actions_into`] for a state known to fit the game
+    /// ([`Game::fits`]), without checking it again: for a loop that plays
+    /// on the engine's own states. A state checked once (a new one, or one
+    /// read by [`Game::load_state`]) and played on by actions the engine
+    /// listed or allowed keeps fitting. On a state that does not fit, the
+    /// list may be wrong.
+    pub fn legal_actions_fitting(&self, state: &State, out: &mut Vec<Action>) {
+        out.clear();
+        shape::with_shape!(self, game => game.legal_fitting(state, out));
+    }
+
     /// The step of the mover's blockade that has stood its time, if any
     /// (stacks: blockade_turns).
     pub fn overdue_blockade(&self, state: &State) -> Option<u8> {
@@ -567,6 +578,12 @@ impl Game {
     /// the state inconsistent (it never panics for a throw or a pass).
     pub fn apply_unchecked(&self, state: &mut State, action: Action) {
         self.dynamic().apply_unchecked(state, action)
+    }
+
+    /// [`Game::apply_unchecked`] for a state known to fit the game, as
+    /// [`Game::legal_actions_fitting`] says, without checking it again.
+    pub fn apply_fitting(&self, state: &mut State, action: Action) {
+        shape::with_shape!(self, game => game.apply_fitting(state, action));
     }
 
     /// Applies an action if the rules allow it; if not, the state is left
