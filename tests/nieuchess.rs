@@ -1050,6 +1050,31 @@ fn a_saved_state_whose_battle_holds_no_pawn_or_leaves_nothing_to_do_is_refused()
     assert!(err.contains("the rules leave nothing to choose"), "{err}");
 }
 
+#[test]
+fn a_saved_state_waiting_for_a_retreat_the_table_never_gives_is_refused() {
+    // The table's only retreats are of 2 cells: a retreat's action ids
+    // number the cells those reach.
+    let game = game();
+    let mut state = position(&game, &["j10", "e5"], &["j11", "y36"], BLUE);
+    let (j10, j11) = (cell(&game, "j10"), cell(&game, "j11"));
+    let f = state.field.as_mut().unwrap();
+    f.stage = Stage::Retreat;
+    f.battle.extend([j10, j11]);
+    f.pending.push(j11);
+    f.back = 2;
+    let json = serde_json::to_string(&state).unwrap();
+    assert!(game.load_state(&json).is_ok());
+    state.field.as_mut().unwrap().back = 3;
+    let err = game
+        .load_state(&serde_json::to_string(&state).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("a retreat of 3 cells, which no result of the combat table gives"),
+        "{err}"
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Properties of random games
 // ---------------------------------------------------------------------------

@@ -47,17 +47,32 @@ const TERMINAL_PLAYER: i64 = -4;
 struct Game {
     engine: Engine,
     ids: ActionIds,
-    /// The chance outcomes of a throw, `(id, probability)`, made once.
-    throws: Vec<Py<PyTuple>>,
+    /// The chance outcomes of a throw, `(id, probability)`, made once: a
+    /// state hands out a copy of the list.
+    throws: Py<PyList>,
     /// The chance outcomes of the throw for who begins.
-    begins: Vec<Py<PyTuple>>,
+    begins: Py<PyList>,
     /// In a race, the legal actions where the dice are thrown and where
     /// the throw for who begins is made, by id: the same in every state of
-    /// that phase.
-    throw_list: Vec<(u32, Action)>,
-    begin_list: Vec<(u32, Action)>,
+    /// that phase; with the list of their ids that a state copies.
+    throw_list: Shared,
+    begin_list: Shared,
     /// The observation's layout, for a race.
     layout: Option<Layout>,
+}
+
+/// Legal actions that many states share, with the Python list of their
+/// ids, made once.
+struct Shared {
+    actions: Vec<(u32, Action)>,
+    ids: Py<PyList>,
+}
+
+impl Shared {
+    fn new(py: Python<'_>, actions: Vec<(u32, Action)>) -> PyResult<Shared> {
+        let ids = PyList::new(py, actions.iter().map(|p| p.0))?.unbind();
+        Ok(Shared { actions, ids })
+    }
 }
 
 /// The layout of a race's observation tensor: for each seat from the
@@ -80,38 +95,27 @@ impl Game {
     fn new(py: Python<'_>, engine: Engine) -> PyResult<Game> {
         let ids = engine.action_ids();
         let state = engine.new_initial_state();
-        let chance = |phase: Phase| -> PyResult<Vec<Py<PyTuple>>> {
+        let chance = |phase: Phase| -> PyResult<Py<PyList>> {
             let mut s = state.clone();
             s.phase = phase;
             let weights = engine.chance_actions(&s);
             let total: u64 = weights.iter().map(|w| w.1).sum();
-            weights
-                .into_iter()
-                .map(|(a, w)| {
-                    let id = ids.id(a).unwrap_or(u32::MAX);
-                    Ok(PyTuple::new(
-                        py,
-                        [
-                            id.into_pyobject(py)?.into_any(),
-                            (w as f64 / total as f64).into_pyobject(py)?.into_any(),
-                        ],
-                    )?
-                    .unbind())
-                })
-                .collect()
+            let pairs = (weights.into_iter())
+                .map(|(a, w)| (ids.id(a).unwrap_or(u32::MAX), w as f64 / total as f64));
+            Ok(PyList::new(py, pairs)?.unbind())
         };
         let (throws, begins) = (chance(Phase::Throw)?, chance(Phase::Opening)?);
         let rules = engine.rules();
         let race = rules.fight.is_none() && rules.field.is_none();
-        let listed = |phase: Phase| -> Vec<(u32, Action)> {
+        let listed = |phase: Phase| -> PyResult<Shared> {
             if !race {
-                return Vec::new();
+                return Shared::new(py, Vec::new());
             }
             let mut s = state.clone();
             s.phase = phase;
-            by_id(&ids, &engine.legal_actions(&s))
+            Shared::new(py, by_id(&ids, &engine.legal_actions(&s)))
         };
-        let (throw_list, begin_list) = (listed(Phase::Throw), listed(Phase::Opening));
+        let (throw_list, begin_list) = (listed(Phase::Throw)?, listed(Phase::Opening)?);
         let seats = engine.seats().len();
         let layout = race.then(|| Layout {
             seats,
@@ -157,6 +161,15 @@ impl Game {
         self.engine.player_of_seat(seat).unwrap_or(seat)
     }
 
+    /// The game's list of legal actions for a throw, or for the throw for
+    /// who begins.
+    fn shared(&self, phase: Phase) -> &Shared {
+        match phase {
+            Phase::Opening => &self.begin_list,
+            _ => &self.throw_list,
+        }
+    }
+
     fn check_player(&self, player: i64) -> PyResult<usize> {
         usize::try_from(player)
             .ok()
@@ -182,6 +195,11 @@ fn by_id(ids: &ActionIds, actions: &[Action]) -> Vec<(u32, Action)> {
     pairs
 }
 
+/// A new list with the items of `list`, which stays the caller's own.
+fn copy<'py>(list: &Bound<'py, PyList>) -> Bound<'py, PyList> {
+    list.get_slice(0, list.len())
+}
+
 fn load_error(e: pachisi::LoadError) -> PyErr {
     LoadError::new_err(e.to_string())
 }
@@ -205,8 +223,8 @@ impl Game {
     }
 
     /// The most outcomes a chance node has.
-    fn max_chance_outcomes(&self) -> usize {
-        self.throws.len().max(self.begins.len())
+    fn max_chance_outcomes(&self, py: Python<'_>) -> usize {
+        (self.throws.bind(py).len()).max(self.begins.bind(py).len())
     }
 
     /// The names of the playing seats, in turn order.
@@ -307,6 +325,9 @@ struct State {
     /// among them is applied without being checked again.
     legal: Vec<(u32, Action)>,
     legal_known: bool,
+    /// Whether `legal` is the game's list for a throw (or for the throw
+    /// for who begins), whose Python list is copied.
+    shared: Option<Phase>,
     /// The engine's list, before it is sorted by id.
     listed: Vec<Action>,
 }
@@ -319,6 +340,7 @@ impl State {
             state,
             legal: Vec::new(),
             legal_known: false,
+            shared: None,
             listed: Vec::new(),
         }
     }
@@ -330,16 +352,19 @@ impl State {
         }
         let game = self.game.get();
         self.legal.clear();
-        let cached = match (self.actor, self.state.phase) {
-            (Actor::Chance, Phase::Throw) => Some(&game.throw_list),
-            (Actor::Chance, Phase::Opening) => Some(&game.begin_list),
+        self.shared = match (self.actor, self.state.phase) {
+            (Actor::Chance, phase @ (Phase::Throw | Phase::Opening)) => {
+                Some(phase).filter(|&p| !game.shared(p).actions.is_empty())
+            }
             _ => None,
         };
-        match cached.filter(|list| !list.is_empty()) {
-            Some(list) => self.legal.extend_from_slice(list),
+        match self.shared {
+            Some(phase) => self.legal.extend_from_slice(&game.shared(phase).actions),
             None => {
-                game.engine
-                    .legal_actions_into(&self.state, &mut self.listed);
+                // The state was made by the engine from one that fits
+                // (new, or read and checked), and played on by actions
+                // it listed or allowed: it still fits.
+                (game.engine).legal_actions_fitting(&self.state, &mut self.listed);
                 (self.legal).extend(self.listed.iter().map(|&a| (game.id(a), a)));
                 self.legal.sort_unstable_by_key(|p| p.0);
             }
@@ -431,7 +456,7 @@ impl State {
             Phase::Opening => &game.begins,
             _ => &game.throws,
         };
-        PyList::new(py, cached.iter().map(|t| t.bind(py)))
+        Ok(copy(cached.bind(py)))
     }
 
     /// The chance outcomes with exact probabilities, as `(action,
@@ -452,7 +477,10 @@ impl State {
     /// of the throw; empty once the game is over.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         self.list();
-        PyList::new(py, self.legal.iter().map(|p| p.0))
+        match self.shared {
+            Some(phase) => Ok(copy(self.game.get().shared(phase).ids.bind(py))),
+            None => PyList::new(py, self.legal.iter().map(|p| p.0)),
+        }
     }
 
     /// The legal actions as the game writes them, in the order of
@@ -491,9 +519,8 @@ impl State {
             .flatten()
             .and_then(|id| self.legal.binary_search_by_key(&id, |p| p.0).ok());
         match listed {
-            Some(k) => game
-                .engine
-                .apply_unchecked(&mut self.state, self.legal[k].1),
+            // A listed action of a state that fits (see `list`).
+            Some(k) => (game.engine).apply_fitting(&mut self.state, self.legal[k].1),
             None => {
                 let a = game.action(action)?;
                 (game.engine.apply(&mut self.state, a))
@@ -665,6 +692,7 @@ impl State {
             actor: self.actor,
             legal: self.legal.clone(),
             legal_known: self.legal_known,
+            shared: self.shared,
             listed: Vec::new(),
         }
     }

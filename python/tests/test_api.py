@@ -366,3 +366,36 @@ def test_play_random_gives_records_that_replay():
             assert text in texts, (text, texts)
             state.apply_action(state.legal_actions()[texts.index(text)])
         assert state.is_terminal()
+
+
+def test_nieuchess_numbers_only_the_moves_its_board_allows():
+    # 70,849 ids (a block of every cell to every cell took 1,640,713):
+    # every move of random play has one, read back from its text.
+    game = pachisi.load_game("nieuchess")
+    n = game.num_distinct_actions()
+    assert n == 70_849
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        assert all(0 <= a < n for a in actions)
+        for a in rng.sample(actions, min(5, len(actions))):
+            assert game.string_to_action(state.action_to_string(a)) == a
+        state.apply_action(rng.choice(actions))
+
+
+def test_the_lists_a_state_returns_are_the_callers_own():
+    # The lists of a throw are made once for the game: each call hands
+    # out a copy, which the caller may change.
+    game = pachisi.load_game("mensch")
+    state = game.new_initial_state()
+    for _ in range(2):  # the throw for who begins, then a throw
+        assert state.is_chance_node()
+        first = state.legal_actions()
+        first.clear()
+        state.chance_outcomes().clear()
+        assert state.legal_actions() and state.chance_outcomes()
+        assert game.new_initial_state().legal_actions()
+        state.apply_action(state.legal_actions()[0])

@@ -14,7 +14,7 @@
 //! | round | `Round { .. }` (a race with a detour) | as move |
 //! | shift | `Shift { .. }` (a fight) | cells × 2 pieces × values × reach × 2 |
 //! | enter | `Enter { .. }` (a fight) | cells × kinds × values × 2 |
-//! | place, walk, invade, end moves, join, fight, retreat, lose (a field game) | | cells, cells², cells × invasion cells, 1, cells, 1, cells², cells |
+//! | place, walk, invade, end moves, join, fight, retreat, lose (a field game) | | stands, walks, embarkations × invasion cells, 1, stands, 1, retreats, stands |
 //!
 //! `values` are the values a move can use, smallest first: the faces of
 //! the dice, the bottom faces of doubles, the bonuses, and the sums of two
@@ -22,11 +22,28 @@
 //! fight's `Shift` names its target by its place among the cells the
 //! value reaches from where it stands (at most
 //! [`MAX_REACH`](crate::rules::fight::MAX_REACH)).
+//!
+//! A field game numbers only what can happen on its board
+//! ([`FieldMoves`], made once when the game is seated): `stands` are the
+//! cells a piece may stand on (all but the impassable), in cell order;
+//! `walks` are, for each such cell in turn, the cells a move from it could
+//! end on with no other piece on the board, ascending
+//! ([`open_reach`](super::field::reach::open_reach)): pieces and zones of
+//! control only take cells away, so every move of every position is among
+//! them; `retreats` likewise for a retreat of any length the combat table
+//! gives ([`open_retreats`](super::field::reach::open_retreats)); the
+//! embarkations are the cells an invasion may start from. Nieuchess has
+//! 70,849 ids (60,488 of them walks), where a block of every cell to every
+//! cell took 1,640,713.
 
 use std::sync::Arc;
 
-use super::{Action, Game};
-use crate::rules::{CellId, RuleSet, fight::MAX_REACH};
+use super::{Action, Game, field::reach};
+use crate::rules::{
+    CellId, RuleSet,
+    field::{CellKind, FieldRules},
+    fight::MAX_REACH,
+};
 
 /// What an id is not given to: no value of the game has this index.
 const NO_VALUE: u8 = u8::MAX;
@@ -49,12 +66,14 @@ pub struct ActionIds {
     counts: u32,
     /// A race: whether a move may go round its track's detour.
     rounds: bool,
-    /// A fight or a field game: the cells.
+    /// A fight: the cells.
     cells: u32,
     /// A fight: the kinds of piece.
     kinds: u32,
     /// A field game: the invasion cells.
     invasion: Vec<u16>,
+    /// A field game: the moves its board allows.
+    field: Option<Arc<FieldMoves>>,
     /// Each block of the game with its first id and its size, in order.
     starts: Vec<(Block, u32, u32)>,
 }
@@ -118,6 +137,87 @@ const FIELD: &[Block] = &[
     Block::Retreat,
     Block::Lose,
 ];
+
+/// What can happen on a field game's board, for its ids (see the
+/// module's doc): the cells a piece may stand on, where an invasion may
+/// start, and from each cell where a move and a retreat could end.
+#[derive(Debug)]
+pub(crate) struct FieldMoves {
+    /// The cells a piece may stand on, ascending.
+    stands: Vec<u16>,
+    /// The cells an invasion may start from, ascending.
+    embarkations: Vec<u16>,
+    walks: Ends,
+    retreats: Ends,
+}
+
+impl FieldMoves {
+    /// Enumerates the moves of a field board.
+    pub(crate) fn new(rules: &FieldRules) -> FieldMoves {
+        let cells = rules.kinds.len() as u16;
+        let lengths = rules.table.retreat_lengths();
+        FieldMoves {
+            stands: (0..cells)
+                .filter(|&c| rules.kind(c) != CellKind::Impassable)
+                .collect(),
+            embarkations: (0..cells).filter(|&c| rules.embark[c as usize]).collect(),
+            walks: Ends::new(cells, |c| reach::open_reach(rules, c)),
+            retreats: Ends::new(cells, |c| {
+                reach::open_retreats(rules, c, &lengths, rules.retreat_away)
+            }),
+        }
+    }
+
+    /// The place of a cell where a piece may stand, below `stands`.
+    fn stand(&self, cell: u16) -> Option<u32> {
+        self.stands.binary_search(&cell).ok().map(|i| i as u32)
+    }
+}
+
+/// For each cell of a board, the cells a move from it may end on,
+/// ascending, one cell's list after another: a move's number is its place
+/// in the whole.
+#[derive(Debug)]
+struct Ends {
+    /// Where each cell's list starts in `ends`, and at the end their total.
+    first: Vec<u32>,
+    ends: Vec<u16>,
+}
+
+impl Ends {
+    /// The lists `of` gives each cell below `cells`.
+    fn new(cells: u16, of: impl Fn(u16) -> Vec<u16>) -> Ends {
+        let mut first = vec![0];
+        let mut ends = Vec::new();
+        for c in 0..cells {
+            ends.extend(of(c));
+            first.push(ends.len() as u32);
+        }
+        Ends { first, ends }
+    }
+
+    fn len(&self) -> u32 {
+        self.ends.len() as u32
+    }
+
+    /// The number of the move from `from` to `to`.
+    fn number(&self, from: u16, to: u16) -> Option<u32> {
+        let start = *self.first.get(from as usize)?;
+        let end = *self.first.get(from as usize + 1)?;
+        let list = self.ends.get(start as usize..end as usize)?;
+        let k = list.binary_search(&to).ok()?;
+        Some(start + k as u32)
+    }
+
+    /// The move of a number below [`Ends::len`], as its two cells.
+    fn cells(&self, number: u32) -> Option<(u16, u16)> {
+        let to = *self.ends.get(number as usize)?;
+        // The last cell whose list starts at or before the number: cells
+        // with empty lists before it start at the same place.
+        let from = self.first.partition_point(|&f| f <= number) - 1;
+        Some((from as u16, to))
+    }
+}
 
 /// Ranges as one mixed-radix number: `digits` each below its `radix`,
 /// the first most significant.
@@ -190,9 +290,8 @@ impl ActionIds {
         } else {
             0
         };
-        let cells = match (&rules.field, model) {
-            (Some(field), Model::Field) => field.kinds.len() as u32,
-            (_, Model::Fight) => rules.board.cells.len() as u32,
+        let cells = match model {
+            Model::Fight => rules.board.cells.len() as u32,
             _ => 0,
         };
         let mut ids = ActionIds {
@@ -214,6 +313,7 @@ impl ActionIds {
                 .field
                 .as_ref()
                 .map_or_else(Vec::new, |f| f.invasion_cells.clone()),
+            field: game.field_moves().cloned(),
             starts: Vec::new(),
             rules,
         };
@@ -244,6 +344,8 @@ impl ActionIds {
     /// How many ids a block holds.
     fn size(&self, block: Block) -> u32 {
         let (v, n) = (self.values.len() as u32, self.cells);
+        let field = self.field.as_deref();
+        let stands = field.map_or(0, |f| f.stands.len() as u32);
         match block {
             Block::Pass | Block::EndMoves | Block::Fight => 1,
             Block::Begin | Block::Lead => self.seats,
@@ -253,9 +355,13 @@ impl ActionIds {
             Block::Round => 0,
             Block::Shift => n * 2 * v * MAX_REACH as u32 * 2,
             Block::Enter => n * self.kinds * v * 2,
-            Block::Place | Block::Join | Block::Lose => n,
-            Block::Walk | Block::Retreat => n * n,
-            Block::Invade => n * self.invasion.len() as u32,
+            Block::Place | Block::Join | Block::Lose => stands,
+            Block::Walk => field.map_or(0, |f| f.walks.len()),
+            Block::Retreat => field.map_or(0, |f| f.retreats.len()),
+            Block::Invade => {
+                let embarkations = field.map_or(0, |f| f.embarkations.len() as u32);
+                embarkations * self.invasion.len() as u32
+            }
         }
     }
 
@@ -283,6 +389,8 @@ impl ActionIds {
     fn place(&self, action: Action) -> Option<(Block, u32)> {
         let (v, n) = (self.values.len() as u32, self.cells);
         let cell = |c: u16| (u32::from(c), n);
+        let field = || self.field.as_deref();
+        let stand = |c: u16| field()?.stand(c);
         Some(match action {
             Action::Pass => (Block::Pass, 0),
             Action::Begin(i) => (Block::Begin, pack(&[(i.into(), self.seats)])?),
@@ -327,18 +435,23 @@ impl ActionIds {
                 ])?;
                 (Block::Enter, local)
             }
-            Action::Place(c) => (Block::Place, pack(&[cell(c)])?),
-            Action::Walk { from, to } => (Block::Walk, pack(&[cell(from), cell(to)])?),
+            Action::Place(c) => (Block::Place, stand(c)?),
+            Action::Walk { from, to } => (Block::Walk, field()?.walks.number(from, to)?),
             Action::Invade { from, to } => {
+                let f = field()?;
+                let start = f.embarkations.binary_search(&from).ok()?;
                 let target = self.invasion.iter().position(|&c| c == to)?;
-                let local = pack(&[cell(from), (target as u32, self.invasion.len() as u32)])?;
+                let local = pack(&[
+                    (start as u32, f.embarkations.len() as u32),
+                    (target as u32, self.invasion.len() as u32),
+                ])?;
                 (Block::Invade, local)
             }
             Action::EndMoves => (Block::EndMoves, 0),
-            Action::Join(c) => (Block::Join, pack(&[cell(c)])?),
+            Action::Join(c) => (Block::Join, stand(c)?),
             Action::Fight => (Block::Fight, 0),
-            Action::Retreat { from, to } => (Block::Retreat, pack(&[cell(from), cell(to)])?),
-            Action::Lose(c) => (Block::Lose, pack(&[cell(c)])?),
+            Action::Retreat { from, to } => (Block::Retreat, field()?.retreats.number(from, to)?),
+            Action::Lose(c) => (Block::Lose, stand(c)?),
         })
     }
 
@@ -360,6 +473,8 @@ impl ActionIds {
         let (v, n) = (self.values.len() as u32, self.cells);
         let value = |i: u32| self.values[i as usize];
         let cell = |c: u32| c as u16;
+        let field = || self.field.as_deref();
+        let stand = |i: u32| field()?.stands.get(i as usize).copied();
         Some(match block {
             Block::Pass => Action::Pass,
             Block::Begin => Action::Begin(local as u8),
@@ -392,32 +507,30 @@ impl ActionIds {
                     join: join == 1,
                 }
             }
-            Block::Place => Action::Place(cell(local)),
+            Block::Place => Action::Place(stand(local)?),
             Block::Walk => {
-                let [from, to] = unpack(local, [n, n]);
-                Action::Walk {
-                    from: cell(from),
-                    to: cell(to),
-                }
+                let (from, to) = field()?.walks.cells(local)?;
+                Action::Walk { from, to }
             }
             Block::Invade => {
-                let [from, target] = unpack(local, [n, self.invasion.len() as u32]);
+                let f = field()?;
+                let [start, target] = unpack(
+                    local,
+                    [f.embarkations.len() as u32, self.invasion.len() as u32],
+                );
                 Action::Invade {
-                    from: cell(from),
+                    from: f.embarkations[start as usize],
                     to: self.invasion[target as usize],
                 }
             }
             Block::EndMoves => Action::EndMoves,
-            Block::Join => Action::Join(cell(local)),
+            Block::Join => Action::Join(stand(local)?),
             Block::Fight => Action::Fight,
             Block::Retreat => {
-                let [from, to] = unpack(local, [n, n]);
-                Action::Retreat {
-                    from: cell(from),
-                    to: cell(to),
-                }
+                let (from, to) = field()?.retreats.cells(local)?;
+                Action::Retreat { from, to }
             }
-            Block::Lose => Action::Lose(cell(local)),
+            Block::Lose => Action::Lose(stand(local)?),
         })
     }
 }
@@ -492,7 +605,13 @@ mod tests {
     /// at or past it does: the ids are dense.
     #[test]
     fn every_id_below_the_count_names_an_action_with_that_id() {
-        for name in ["mensch", "parcheesi", "pachisi", "nightmare-pachisi"] {
+        for name in [
+            "mensch",
+            "parcheesi",
+            "pachisi",
+            "nightmare-pachisi",
+            "nieuchess",
+        ] {
             let game = Game::bundled(name, None).expect("bundled");
             let ids = game.action_ids();
             for id in 0..ids.len() {
@@ -509,6 +628,60 @@ mod tests {
         let game = Game::bundled("mensch", Some(4)).expect("bundled");
         let home = u32::from(game.track(0).home());
         assert_eq!(game.num_distinct_actions(), 1 + 4 + 6 + 4 + home * 6);
+    }
+
+    /// Nieuchess numbers only moves its board allows. Each of the 740
+    /// cells a pawn may stand on walks to at most the 90 other cells of a
+    /// hex of 5 cells' reach and the 36 cells of the fast line, retreats
+    /// to at most the 12 cells 2 away (its table's only retreat), and is
+    /// placed, joins a battle or is lost (3 ids); 32 cells next to the 20
+    /// invasion cells embark; 12 ids are a pass, the throws and the
+    /// choices of who begins. That is at most 740 × (90 + 36 + 12 + 3) +
+    /// 32 × 20 + 12 = 104,992; a block of every cell to every cell had
+    /// 1,640,713. The count is 70,849: 60,488 walks (120 at most from
+    /// one cell), 7,488 retreats, 2,220 for the cells, 640 invasions.
+    #[test]
+    fn nieuchess_numbers_only_the_moves_its_board_allows() {
+        let game = Game::bundled("nieuchess", None).expect("bundled");
+        let n = game.num_distinct_actions();
+        assert!(n < 104_992, "{n} ids");
+        assert_eq!(n, 70_849, "the ids of the bundled file changed");
+    }
+
+    /// A field game's ids hold for any file of the family: house rules
+    /// that change how far a piece moves, whether it passes its own
+    /// pieces, whether it rides the fast line and how it retreats, each
+    /// played at random; every action has an id that gives it back.
+    #[test]
+    fn a_field_games_ids_hold_for_other_movement_and_retreat_rules() {
+        let houses = [
+            "movement { reach = 2 through_own = no fast_line = plain }",
+            "movement { reach = 7 }\ncombat { retreat = any_path }",
+            "combat { retreat = any_path }\nmovement { zones = stop fast_line = plain }",
+            "combat {\n odds = 1/2, 1/1, 2/1\n results = {\n 1: a_back1 d_back3 d_back3\n \
+             2: a_back3 exchange d_back1\n 3: a_back1 a_back1 d_back3\n 4: a_back3 d_back1 d_elim\n \
+             5: a_elim a_back3 d_back1\n 6: a_back1 exchange d_back3\n }\n}",
+        ];
+        for house in houses {
+            let text = format!("extends \"nieuchess\"\n{house}\n");
+            let file = crate::SourceFile::new("house.variant", &text);
+            let rules = Arc::new(crate::compile(&file).expect("the house rule compiles"));
+            let game = Game::new(rules, 2).expect("two players");
+            let ids = game.action_ids();
+            for seed in 0..3 {
+                let played = sim::play_random(&game, &mut sim::rng(seed), true);
+                let mut state = game.new_initial_state();
+                for &a in &played.history {
+                    for b in game.legal_actions(&state) {
+                        let id = ids
+                            .id(b)
+                            .unwrap_or_else(|| panic!("{house}: no id for {b:?}"));
+                        assert_eq!(ids.action(id), Some(b), "{house}");
+                    }
+                    game.apply_unchecked(&mut state, a);
+                }
+            }
+        }
     }
 
     /// An action the game never takes has no id.

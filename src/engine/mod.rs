@@ -161,6 +161,8 @@ pub struct Game {
     /// Whether each seat's [`View`] holds every seat it takes by landing,
     /// so that a cell the view saw empty has nothing to take.
     view_holds_prey: bool,
+    /// A field game: the moves its board allows, which its action ids number.
+    field_moves: Option<Arc<action_id::FieldMoves>>,
 }
 
 impl Game {
@@ -252,6 +254,7 @@ impl Game {
             view_holds_prey,
             pair_draws: false,
             side_a_seat: table.sides as usize == table.seats.len(),
+            field_moves: (rules.field.as_deref()).map(|f| Arc::new(action_id::FieldMoves::new(f))),
             rules,
         };
         game.ends = Arc::new(game.ends_table());
@@ -278,6 +281,11 @@ impl Game {
     /// The shared rule set.
     pub fn rules_arc(&self) -> &Arc<RuleSet> {
         &self.rules
+    }
+
+    /// A field game's moves that its board allows, for its action ids.
+    pub(crate) fn field_moves(&self) -> Option<&Arc<action_id::FieldMoves>> {
+        self.field_moves.as_ref()
     }
 
     /// The playing seats, in turn order.
@@ -551,6 +559,17 @@ impl Game {
         }
     }
 
+    /// [`Game::legal_actions_into`] for a state known to fit the game
+    /// ([`Game::fits`]), without checking it again: for a loop that plays
+    /// on the engine's own states. A state checked once (a new one, or one
+    /// read by [`Game::load_state`]) and played on by actions the engine
+    /// listed or allowed keeps fitting. On a state that does not fit, the
+    /// list may be wrong.
+    pub fn legal_actions_fitting(&self, state: &State, out: &mut Vec<Action>) {
+        out.clear();
+        shape::with_shape!(self, game => game.legal_fitting(state, out));
+    }
+
     /// The step of the mover's blockade that has stood its time, if any
     /// (stacks: blockade_turns).
     pub fn overdue_blockade(&self, state: &State) -> Option<u8> {
@@ -568,6 +587,12 @@ impl Game {
     /// the state inconsistent (it never panics for a throw or a pass).
     pub fn apply_unchecked(&self, state: &mut State, action: Action) {
         self.dynamic().apply_unchecked(state, action)
+    }
+
+    /// [`Game::apply_unchecked`] for a state known to fit the game, as
+    /// [`Game::legal_actions_fitting`] says, without checking it again.
+    pub fn apply_fitting(&self, state: &mut State, action: Action) {
+        shape::with_shape!(self, game => game.apply_fitting(state, action));
     }
 
     /// Applies an action if the rules allow it; if not, the state is left

@@ -215,6 +215,20 @@ impl CombatTable {
         a * before.1 <= d * before.0
     }
 
+    /// The lengths of the retreats the table can give, ascending, each once.
+    pub fn retreat_lengths(&self) -> Vec<u8> {
+        let results = self.rows.iter().flatten().chain([&self.below, &self.above]);
+        let mut out: Vec<u8> = results
+            .filter_map(|r| match *r {
+                BattleResult::AttackerBack(n) | BattleResult::DefenderBack(n) => Some(n),
+                _ => None,
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The result of a roll of `die` (1 upwards) in a column.
     pub fn result(&self, column: Column, die: u8) -> BattleResult {
         match column {

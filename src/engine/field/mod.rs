@@ -881,6 +881,12 @@ impl Game {
         if f.stage == Stage::Retreat && (f.pending.is_empty() || f.back == 0) {
             return fail("it waits for a retreat, but no piece retreats".into());
         }
+        if f.stage == Stage::Retreat && !rules.table.retreat_lengths().contains(&f.back) {
+            return fail(format!(
+                "it waits for a retreat of {} cells, which no result of the combat table gives",
+                f.back
+            ));
+        }
         if f.stage == Stage::Lose && f.losing == 0 {
             return fail("it waits for the choice of a lost piece, but none is lost".into());
         }

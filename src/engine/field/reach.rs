@@ -288,3 +288,84 @@ impl<'a> Ground<'a> {
         }
     }
 }
+
+/// The passable cells within `steps` steps of `from` over passable cells,
+/// `from` left out, in the order first reached.
+fn within(rules: &FieldRules, from: u16, steps: u8) -> Vec<u16> {
+    let mut seen = CellSet::new(rules.kinds.len());
+    seen.put(from);
+    let mut found = vec![(from, 0u8)];
+    let mut head = 0;
+    while let Some(&(cell, dist)) = found.get(head) {
+        head += 1;
+        if dist == steps {
+            continue;
+        }
+        for n in rules.neighbours(cell) {
+            if rules.kind(n) != CellKind::Impassable && seen.put(n) {
+                found.push((n, dist + 1));
+            }
+        }
+    }
+    found.into_iter().skip(1).map(|(c, _)| c).collect()
+}
+
+/// Every cell a piece on `from` could move to on the empty board, ascending:
+/// the passable cells within `reach` steps round impassable ones and, where
+/// pieces ride the fast line, every fast-line cell joined along the line to
+/// `from` or to one of those. Pieces and zones of control only take cells
+/// away: they block or end a path, never open one, so [`Ground::reach`] in
+/// any position is a part of this. Empty for an impassable cell, where no
+/// piece stands.
+pub fn open_reach(rules: &FieldRules, from: u16) -> Vec<u16> {
+    if rules.kind(from) == CellKind::Impassable {
+        return Vec::new();
+    }
+    let mut out = within(rules, from, rules.reach);
+    if rules.ride {
+        let line = |c: u16| rules.kind(c) == CellKind::FastLine;
+        let mut seen = CellSet::new(rules.kinds.len());
+        let mut stack: Vec<u16> = std::iter::once(from)
+            .chain(out.iter().copied())
+            .filter(|&c| line(c))
+            .collect();
+        for &c in &stack {
+            seen.put(c);
+        }
+        while let Some(cell) = stack.pop() {
+            for n in rules.neighbours(cell) {
+                if line(n) && seen.put(n) {
+                    stack.push(n);
+                    if n != from {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Every cell where a retreat from `from` could end on the empty board,
+/// ascending: the passable cells within the longest retreat `longest` of
+/// the table over passable cells and, when a retreat must end as far away
+/// as it is long (`away`), as far from `from` as one of `lengths`. A
+/// retreat's path is of empty, passable cells, so [`Ground::retreats`] in
+/// any position for a length among `lengths` is a part of this.
+pub fn open_retreats(rules: &FieldRules, from: u16, lengths: &[u8], away: bool) -> Vec<u16> {
+    if rules.kind(from) == CellKind::Impassable {
+        return Vec::new();
+    }
+    let longest = lengths.iter().copied().max().unwrap_or(0);
+    let mut out: Vec<u16> = within(rules, from, longest)
+        .into_iter()
+        .filter(|&c| {
+            let far = rules.distance(from, c);
+            !away || lengths.iter().any(|&n| u32::from(n) == far)
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
