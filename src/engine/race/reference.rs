@@ -320,10 +320,8 @@ impl Race<'_> {
         // stacks: pairs = apart: two pieces of a blockade split in this
         // throw do not come together again on a new cell, for any of the
         // blockades split.
-        for &(a, b) in state.split.pairs() {
-            if (from == a && target == b) || (from == b && target == a) {
-                return Err(Refusal::PairApart(self.cell(seat, target)));
-            }
+        if state.split.rejoins(from, target) {
+            return Err(Refusal::PairApart(self.cell(seat, target)));
         }
         self.check_room(state, m, target)?;
         Ok(target)
