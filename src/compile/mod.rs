@@ -185,6 +185,18 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             }
         }
     }
+    if let (Some(home), Some(block)) = (&home, home_block)
+        && home.goal > 1
+        && seats.iter().all(|s| home.goal < s.track.home())
+        && let Some(goal) = block.settings.iter().find(|s| s.key.node == "goal")
+        && let Some(problem) = goal_not_its_own(&seats, home.goal, &board)
+    {
+        errors.push(Diagnostic::new(
+            "compile::goal_not_its_own",
+            goal.key.span,
+            problem,
+        ));
+    }
     let fight = fight?;
     let capture = capture?;
     for seat in &mut seats {
@@ -293,4 +305,43 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         fight,
         field: None,
     })
+}
+
+/// Why a goal of `goal` steps (more than 1) is not each seat's own, if it
+/// is not: a goal is a row a seat fills with its own pieces, so its cells,
+/// home included, may be on no other seat's track, and a detour may not
+/// reach into it (a finished piece would go round out of its goal).
+fn goal_not_its_own(
+    seats: &[crate::rules::SeatRules],
+    goal: u8,
+    board: &crate::rules::Board,
+) -> Option<String> {
+    for (a, seat) in seats.iter().enumerate() {
+        let home = seat.track.home();
+        let first = (home + 1).saturating_sub(goal);
+        if let Some((from, to)) = seat.track.detour
+            && to >= first
+        {
+            return Some(format!(
+                "the detour of seat {} (steps {from} to {to}) reaches into its goal of {goal} steps (steps {first} to {home})",
+                seat.name
+            ));
+        }
+        for step in first..=home {
+            let cell = seat.track.cell(step);
+            if let Some(other) = seats
+                .iter()
+                .enumerate()
+                .find(|&(b, o)| b != a && o.track.cells.contains(&cell))
+            {
+                return Some(format!(
+                    "a goal of {goal} steps is its seat's own, but cell {} of the goal of seat {} is on the track of seat {} too",
+                    board.cell_name(cell),
+                    seat.name,
+                    other.1.name
+                ));
+            }
+        }
+    }
+    None
 }

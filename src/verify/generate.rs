@@ -395,6 +395,9 @@ struct Frame {
     partners: bool,
     /// The way from start to home of the shortest track, in steps.
     shortest: usize,
+    /// The most steps at the end of every track, home included, whose
+    /// cells are on no other track: how long a goal may be.
+    private_end: usize,
 }
 
 impl Frame {
@@ -423,6 +426,24 @@ impl Frame {
             c.record("board.cells", "none");
         }
         let shortest = tracks.iter().map(|t| t.len() - 1).min().unwrap_or(1);
+        let private_end = tracks
+            .iter()
+            .enumerate()
+            .map(|(a, track)| {
+                let elsewhere = |cell: &String| {
+                    tracks
+                        .iter()
+                        .enumerate()
+                        .any(|(b, t)| b != a && t.contains(cell))
+                };
+                track
+                    .iter()
+                    .rev()
+                    .take_while(|cell| !elsewhere(cell))
+                    .count()
+            })
+            .min()
+            .unwrap_or(0);
         let (dice, values, count, any_again) = choose_dice(c);
         let pieces = c
             .pick("game.pieces", &[(2, "1"), (4, "2"), (3, "3"), (1, "4")])
@@ -448,6 +469,7 @@ impl Frame {
             any_again,
             partners,
             shortest,
+            private_end,
         }
     }
 
@@ -1297,10 +1319,13 @@ impl Rules {
         } else {
             b.set("bonus", "none", "none".into(), true);
         }
-        // A goal shorter than every way home, with room for a seat's pieces.
+        // A goal shorter than every way home, on cells of its seat's own,
+        // with room for a seat's pieces.
         let room = [max, own_max].into_iter().filter(|&m| m > 0).min();
         let least = room.map_or(2, |r| frame.pieces.div_ceil(r).max(2));
-        let most = (frame.shortest as u32 - 1).min(4);
+        let most = (frame.shortest as u32 - 1)
+            .min(frame.private_end as u32)
+            .min(4);
         if least <= most && b.c.chance(1, 3) {
             let n = b.c.range(least, most);
             b.set("goal", "number", n.to_string(), false);
