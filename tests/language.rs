@@ -40,3 +40,124 @@ fn one_side_with_stop_last_side_plays_until_it_is_home() {
     assert_eq!(s.phase, Phase::Over);
     assert_eq!(game.outcome(&s).unwrap().winner, Some(0));
 }
+
+/// `stacks { pairs = apart }` where a blockade stops only other sides (so
+/// a seat's own pieces are not in the way of its moves): a piece that left
+/// a blockade for a cell is not followed there by its partner with the
+/// next value of the throw, however it is listed.
+#[test]
+fn the_second_piece_of_a_broken_blockade_does_not_follow_the_first() {
+    let game = Game::from_source(
+        "apart.variant",
+        r#"
+        game "Apart" { pieces = 2 }
+        board grid { width = 12 height = 1 }
+        dice two { faces = 1..6 count = 2 again = doubles }
+        seat red { track = a1..l1 }
+        seat blue { track = l1..a1 }
+        players 2 { seats = red, blue }
+        stacks { blockade = 2 pairs = apart }
+        "#,
+        None,
+    )
+    .unwrap();
+    // Red threw 2 and 2 with both pieces on step 5 and moved one to 7: the
+    // other may not go to 7 by the second 2; the one on 7 may go on.
+    let json = r#"{"pieces":[[5,7],[0,0]],"mover":0,"phase":"move",
+        "pool":[{"value":2,"again":true,"bonus":false}],"extra":0,"streak":1,
+        "doubles":true,"split":[[7,5]],"entered":[true,true],"turns":3,"finished":[],"at_limit":false}"#;
+    let s = game.load_state(json).unwrap();
+    let on = Action::step(7, 2);
+    assert_eq!(game.legal_actions(&s), [on]);
+    assert_eq!(game.legal_actions_reference(&s), [on]);
+    let refused = game.child(&s, Action::step(5, 2)).unwrap_err().to_string();
+    assert!(refused.contains("pairs"), "{refused}");
+}
+
+/// `stacks { mixed = open_to_side }`: a partners' blockade is open to its
+/// own side, but where the other side's blockade stands on the same safe
+/// cell, that one still stops the mover, whichever side is listed first.
+#[test]
+fn a_partners_blockade_does_not_open_a_cell_another_sides_blockade_holds() {
+    let game = Game::from_source(
+        "mixed.variant",
+        r#"
+        game "Two barriers on a rest" { pieces = 2 }
+        board grid { width = 12 height = 1 }
+        region rest = f1
+        dice two { faces = 1..6 count = 2 }
+        seat red { track = a1..l1 }
+        seat blue { track = l1..a1 }
+        seat green { track = a1..l1 }
+        seat gold { track = l1..a1 }
+        players 4 {
+            seats = red, blue, green, gold
+            teams = (red, green), (blue, gold)
+        }
+        capture { safe = rest }
+        stacks { blockade = 2 mixed = open_to_side }
+        "#,
+        None,
+    )
+    .unwrap();
+    let four = Waiting {
+        pool: vec![die(4, false)],
+        ..Waiting::default()
+    };
+    // f1 is red's and green's step 5, blue's and gold's step 6. Red and
+    // green stand there, a blockade open to their side: red's piece on
+    // step 3 passes it by 4.
+    let ours = load_position(&game, &[&[3, 5], &[0, 0], &[0, 5], &[0, 0]], 0, &four, true);
+    assert!(game.legal_actions(&ours).contains(&Action::step(3, 4)));
+    // Blue and gold stand there too: their blockade stops red.
+    let both = load_position(&game, &[&[3, 5], &[0, 6], &[0, 5], &[0, 6]], 0, &four, true);
+    assert!(!game.legal_actions(&both).contains(&Action::step(3, 4)));
+    assert!(
+        !game
+            .legal_actions_reference(&both)
+            .contains(&Action::step(3, 4))
+    );
+    let refused = game
+        .child(&both, Action::step(3, 4))
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("blockade"), "{refused}");
+    // And it stops blue the other way, from its step 4 (h1).
+    let blue = load_position(&game, &[&[0, 5], &[4, 6], &[0, 5], &[0, 6]], 1, &four, true);
+    assert!(!game.legal_actions(&blue).contains(&Action::step(4, 4)));
+}
+
+/// `turn { use = most }` with `stacks { pairs = apart }`: a move that the
+/// pair of a broken blockade follows may leave no way to use the rest of
+/// the throw, where the same value by another piece would; only the move
+/// that uses the whole throw is offered.
+#[test]
+fn the_most_of_a_throw_is_counted_with_the_broken_pair_followed() {
+    let game = Game::from_source(
+        "apart-most.variant",
+        r#"
+        game "Apart, the most used" { pieces = 3 }
+        board grid { width = 6 height = 1 }
+        dice three { faces = 1..3 count = 3 }
+        seat red { track = a1..f1 }
+        seat blue { track = f1..a1 }
+        players 2 { seats = red, blue }
+        turn { use = most }
+        stacks { blockade = 2 pairs = apart }
+        "#,
+        None,
+    )
+    .unwrap();
+    // Red threw 2, 1, 1 with two pieces on step 3 and one on 4, and moved
+    // one from 3 home (step 5) by the 2. Now 3+1 takes the pair's other
+    // piece to 4, where the last 1 could only bring a piece of step 4 home
+    // after its partner: refused, so that throw uses one value. 4+1 first
+    // leaves 3+1 for the last 1: the whole throw.
+    let json = r#"{"pieces":[[3,4,5],[0,0,0]],"mover":0,"phase":"move",
+        "pool":[{"value":1,"again":false,"bonus":false},{"value":1,"again":false,"bonus":false}],
+        "extra":0,"streak":0,"doubles":false,"used":1,"split":[[5,3]],
+        "entered":[true,false],"turns":3,"finished":[],"at_limit":false}"#;
+    let s = game.load_state(json).unwrap();
+    assert_eq!(game.legal_actions(&s), [Action::step(4, 1)]);
+    assert_eq!(game.legal_actions_reference(&s), [Action::step(4, 1)]);
+}

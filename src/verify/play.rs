@@ -146,7 +146,8 @@ fn play_one(
         }
         // A race's engine path is held to its reference path.
         let every = options.reference_every;
-        if game.is_race() && every > 0 && index % every == 0 {
+        let compared = game.is_race() && every > 0 && index % every == 0;
+        if compared {
             t.compared += 1;
             if let Some(difference) = game.reference_difference(&state) {
                 fail(
@@ -163,7 +164,7 @@ fn play_one(
         } else {
             1
         };
-        for action in legal.into_iter().step_by(every) {
+        for &action in legal.iter().step_by(every) {
             t.tried += 1;
             match game.child(&state, action) {
                 Ok(child) => {
@@ -203,9 +204,26 @@ fn play_one(
             );
             return;
         }
+        // The random draw, which picks without a list where it can, plays
+        // an action listed here and leaves the state applying it leaves.
+        let before = compared.then(|| state.clone());
         let Some(action) = sim::random_step(game, &mut state, &mut rng, &mut buf) else {
             break;
         };
+        if let Some(before) = before {
+            let applied = game.child(&before, action).ok();
+            if !legal.contains(&action) || applied.as_ref() != Some(&state) {
+                fail(
+                    &mut t.reference,
+                    &mut more[5],
+                    format!(
+                        "{}: the random draw plays {}, which is not a listed action applied",
+                        place(game, seed, index),
+                        game.action_text(action)
+                    ),
+                );
+            }
+        }
         history.push(action);
         index += 1;
         t.states += 1;
@@ -327,7 +345,7 @@ fn finish(mut t: Tally, more: [u64; 6], rules: &RuleSet, options: &Options) -> V
     t.replay.figures = format!("{} games replayed from their seeds", t.replayed);
     t.reference.figures = if rules.fight.is_none() && rules.field.is_none() {
         format!(
-            "{} states: the same legal actions, and the same state after each, as the reference path",
+            "{} states: the same legal actions, and the same state after each, as the reference path, and the random draw plays one of them",
             t.compared
         )
     } else {

@@ -127,9 +127,10 @@ impl<S: Shape> Shaped<'_, S> {
     /// bonus. A bonus left alone in the pool is moved as a die is: whole,
     /// by one group, or given up where the rules allow. A pair of a
     /// blockade followed through the throw (stacks: pairs = apart) is no
-    /// bar: its two pieces stand on cells of their own, so a walk that
-    /// finds the landing cell empty never brings one onto the other, and
-    /// any other move goes to the whole check, which refuses that.
+    /// bar: a landing seen clear is also asked whether it brings one of
+    /// its pieces onto the other (the view may not hold the mover's own
+    /// side), and any other move goes to the whole check, which refuses
+    /// that.
     #[inline(always)]
     pub(crate) fn one_value(self, state: &State) -> Option<PoolValue> {
         if state.phase != Phase::Move {
@@ -652,6 +653,12 @@ impl<S: Shape> Shaped<'_, S> {
             Action::Round { from, by, .. } => (from, by, true),
             _ => return false,
         };
+        // A pair split in this throw follows its moving piece, and may
+        // then stand in the way of the other group's move: left to the
+        // full search (stacks: pairs = apart).
+        if !state.split.is_empty() {
+            return false;
+        }
         let Some((end, other)) = self.end_and_other_die(state, from, by, round) else {
             return false;
         };

@@ -348,14 +348,17 @@ impl<S: Shape> Shaped<'_, S> {
         counts
     }
 
-    /// The side whose blockade on the cell of `seat`'s step `step` is made
-    /// of pieces of two or more of its seats, if there is one.
-    fn partners_blockade_at(self, state: &State, seat: usize, step: u8) -> Option<u8> {
+    /// Whether `seat`'s pieces may pass the blockades on the cell of its
+    /// step `step` under `stacks: mixed = open_to_side`: every side with a
+    /// blockade there is its own, made of pieces of two or more of its
+    /// seats (another side's blockade, or one seat's, stops it).
+    fn open_to_side_at(self, state: &State, seat: usize, step: u8) -> bool {
         let blockade = self.flags().blockade;
+        let own = self.side[seat] as usize;
         self.side_counts_at(state, seat, step)
             .iter()
-            .position(|&(pieces, seats)| pieces >= blockade && seats >= 2)
-            .map(|side| side as u8)
+            .enumerate()
+            .all(|(side, &(pieces, seats))| pieces < blockade || (side == own && seats >= 2))
     }
 
     /// The most pieces of one side, among the sides `seat`'s view holds,
@@ -1074,7 +1077,7 @@ impl<S: Shape> Shaped<'_, S> {
             if n == blockade && self.hot.mixed_open {
                 // Partners' blockade: open to their side; a single
                 // seat's: closed to all (stacks: mixed = open_to_side).
-                if self.partners_blockade_at(state, seat, at) != Some(self.side[seat]) {
+                if !self.open_to_side_at(state, seat, at) {
                     return Err(Refusal::Blockade(self.track(seat).cell(at), n));
                 }
                 continue;

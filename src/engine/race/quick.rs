@@ -272,7 +272,9 @@ impl<S: Shape> Shaped<'_, S> {
             let (from, count) = groups.nth_of(candidates_word, i, single);
             // A clear way is seen from the pieces at once, without a view.
             let target = self.quick_seen_target(from, by);
-            if self.clear_to_by_bytes(state, seat, from, target) {
+            if self.clear_to_by_bytes(state, seat, from, target)
+                && !state.split.rejoins(from, target as u8)
+            {
                 let m = Listed {
                     from,
                     count,
@@ -456,9 +458,7 @@ impl<S: Shape> Shaped<'_, S> {
     ) -> Option<Listed> {
         let home = self.home(state.mover as usize);
         let target = self.quick_seen_target(from, v.value);
-        let sure = self
-            .clear_to(view, from, target, home)
-            .then_some(target as u8);
+        let sure = self.sure_landing(state, view, from, target, home);
         let landing = self.seen_landing(sure, state, view, from, count, v)?;
         Some(Listed {
             from,
@@ -534,9 +534,7 @@ impl<S: Shape> Shaped<'_, S> {
                 continue;
             }
             let target = self.quick_seen_target(from, v.value);
-            let sure = self
-                .clear_to(&view, from, target, home)
-                .then_some(target as u8);
+            let sure = self.sure_landing(state, &view, from, target, home);
             for count in 1..=most {
                 if let Some(landing) = self.seen_landing(sure, state, &view, from, count, v) {
                     each(from, count, landing);
@@ -557,6 +555,23 @@ impl<S: Shape> Shaped<'_, S> {
         } else {
             1
         }
+    }
+
+    /// The step `target` where a move from step `from` surely lands
+    /// ([`Shaped::clear_to`]) and does not bring the two pieces of a pair
+    /// split in this throw together again (stacks: pairs = apart), which a
+    /// view without the mover's own side does not see.
+    #[inline(always)]
+    fn sure_landing(
+        self,
+        state: &State,
+        view: &View,
+        from: u8,
+        target: u16,
+        home: u8,
+    ) -> Option<u8> {
+        (self.clear_to(view, from, target, home) && !state.split.rejoins(from, target as u8))
+            .then_some(target as u8)
     }
 
     /// Where `count` pieces from step `from` land by the value `v` under

@@ -359,13 +359,14 @@ impl Race<'_> {
             }
             let stopped = Refusal::Blockade(cell, n);
             // mixed = open_to_side: a blockade of partners' pieces is open
-            // to their own side, one of a single seat's pieces to no one.
+            // to their own side, one of a single seat's pieces to no one;
+            // where two sides' blockades share a (safe) cell, both stop.
             if stacks.mixed_open && n == blockade {
-                let partners_side = self
-                    .sides_on(state, cell)
-                    .iter()
-                    .position(|&(pieces, seats)| pieces >= blockade && seats >= 2);
-                if partners_side != Some(self.game.side[seat] as usize) {
+                let own = self.game.side[seat] as usize;
+                let open = self.sides_on(state, cell).iter().enumerate().all(
+                    |(side, &(pieces, seats))| pieces < blockade || (side == own && seats >= 2),
+                );
+                if !open {
                     return Err(stopped);
                 }
                 continue;
