@@ -116,7 +116,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The one waiting value of a decision that a quick pass answers
     /// ([`Shaped::quick_moves`], [`Shaped::quick_seen_moves`]): a die value,
-    /// no pair of a blockade followed.
+    /// not a bonus.
     #[inline(always)]
     pub(super) fn one_die_value(self, state: &State) -> Option<PoolValue> {
         self.one_value(state).filter(|v| !v.bonus)

@@ -273,7 +273,7 @@ impl<S: Shape> Shaped<'_, S> {
             // A clear way is seen from the pieces at once, without a view.
             let target = self.quick_seen_target(from, by);
             if self.clear_to_by_bytes(state, seat, from, target)
-                && !state.split.rejoins(from, target as u8)
+                && !self.rejoins_split(state, from, target)
             {
                 let m = Listed {
                     from,
@@ -570,8 +570,16 @@ impl<S: Shape> Shaped<'_, S> {
         target: u16,
         home: u8,
     ) -> Option<u8> {
-        (self.clear_to(view, from, target, home) && !state.split.rejoins(from, target as u8))
+        (self.clear_to(view, from, target, home) && !self.rejoins_split(state, from, target))
             .then_some(target as u8)
+    }
+
+    /// Whether a move from step `from` to step `target` brings the two
+    /// pieces of a pair split in this throw together again; asked only
+    /// under `stacks: pairs = apart`, the one rule that splits pairs.
+    #[inline(always)]
+    fn rejoins_split(self, state: &State, from: u8, target: u16) -> bool {
+        self.flags().pairs_apart && state.split.rejoins(from, target as u8)
     }
 
     /// Where `count` pieces from step `from` land by the value `v` under
