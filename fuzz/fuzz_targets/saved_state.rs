@@ -1,8 +1,9 @@
 //! Reads arbitrary UTF-8 text as a saved state of each bundled variant, at
 //! its largest table. Whatever loads has its legal actions listed and
 //! applied, and is played on at random for a few hundred actions: nothing
-//! may panic, a legal action may not be refused, and a race plays as its
-//! reference path says at every state.
+//! may panic, a legal action may not be refused, a race plays as its
+//! reference path says at every state, and the random draw plays a
+//! listed action.
 
 #![no_main]
 
@@ -35,9 +36,20 @@ fuzz_target!(|data: &[u8]| {
             if let Some(difference) = game.reference_difference(&s) {
                 panic!("the engine parts from its reference path: {difference}");
             }
-            if sim::random_step(game, &mut s, &mut rng, &mut buf).is_none() {
+            // The random draw plays a listed action, leaving the state its
+            // apply leaves.
+            let (before, listed) = (s.clone(), game.legal_actions(&s));
+            let Some(drawn) = sim::random_step(game, &mut s, &mut rng, &mut buf) else {
                 break;
-            }
+            };
+            assert!(
+                listed.contains(&drawn),
+                "the draw plays {drawn}, not listed"
+            );
+            assert!(
+                game.child(&before, drawn).ok() == Some(s.clone()),
+                "the draw of {drawn} leaves another state"
+            );
         }
     }
 });
