@@ -166,36 +166,31 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     let (name, about, pieces) = game_settings?;
     let dice = dice?;
     let mut seats = seats?;
-    if let (Some(home), Some(block)) = (&home, home_block) {
-        let goal = block.settings.iter().find(|s| s.key.node == "goal");
+    if let (Some(home), Some(block)) = (&home, home_block)
+        && let Some(goal) = block.settings.iter().find(|s| s.key.node == "goal")
+    {
         // The seat with the shortest way, if the goal is too long for it.
         let shortest = seats.iter().min_by_key(|s| s.track.home());
         if let Some(seat) = shortest.filter(|s| home.goal >= s.track.home()) {
-            if let Some(goal) = goal {
-                errors.push(Diagnostic::new(
-                    "compile::goal_too_long",
-                    goal.key.span,
-                    format!(
-                        "a goal of {} steps is longer than the way of seat {}, which has {} steps after its start",
-                        home.goal,
-                        seat.name,
-                        seat.track.home()
-                    ),
-                ));
-            }
+            errors.push(Diagnostic::new(
+                "compile::goal_too_long",
+                goal.key.span,
+                format!(
+                    "a goal of {} steps is longer than the way of seat {}, which has {} steps after its start",
+                    home.goal,
+                    seat.name,
+                    seat.track.home()
+                ),
+            ));
+        } else if home.goal > 1
+            && let Some(problem) = goal_not_its_own(&seats, home.goal, &board)
+        {
+            errors.push(Diagnostic::new(
+                "compile::goal_not_its_own",
+                goal.key.span,
+                problem,
+            ));
         }
-    }
-    if let (Some(home), Some(block)) = (&home, home_block)
-        && home.goal > 1
-        && seats.iter().all(|s| home.goal < s.track.home())
-        && let Some(goal) = block.settings.iter().find(|s| s.key.node == "goal")
-        && let Some(problem) = goal_not_its_own(&seats, home.goal, &board)
-    {
-        errors.push(Diagnostic::new(
-            "compile::goal_not_its_own",
-            goal.key.span,
-            problem,
-        ));
     }
     let fight = fight?;
     let capture = capture?;
