@@ -8,13 +8,17 @@ use pachisi::{Action, Actor, Game, Phase};
 mod common;
 use common::{Waiting, die, load_position, play};
 
+/// The game of a small variant file written in a test.
+fn game_of(source: &str) -> Game {
+    Game::from_source("test.variant", source, None).unwrap()
+}
+
 /// `end { stop = last_side }` plays on until only one side is left; a
 /// game of one side is not over before it begins, but goes on until that
 /// side is home.
 #[test]
 fn one_side_with_stop_last_side_plays_until_it_is_home() {
-    let game = Game::from_source(
-        "solo.variant",
+    let game = game_of(
         r#"
         game "Solo" { pieces = 1 }
         board grid { width = 4 height = 1 }
@@ -23,9 +27,7 @@ fn one_side_with_stop_last_side_plays_until_it_is_home() {
         players 1 { seats = red }
         end { stop = last_side }
         "#,
-        None,
-    )
-    .unwrap();
+    );
     let start = game.new_initial_state();
     assert_eq!(start.phase, Phase::Throw);
     assert_eq!(game.actor(&start), Actor::Chance);
@@ -47,8 +49,7 @@ fn one_side_with_stop_last_side_plays_until_it_is_home() {
 /// next value of the throw, however it is listed.
 #[test]
 fn the_second_piece_of_a_broken_blockade_does_not_follow_the_first() {
-    let game = Game::from_source(
-        "apart.variant",
+    let game = game_of(
         r#"
         game "Apart" { pieces = 2 }
         board grid { width = 12 height = 1 }
@@ -58,9 +59,7 @@ fn the_second_piece_of_a_broken_blockade_does_not_follow_the_first() {
         players 2 { seats = red, blue }
         stacks { blockade = 2 pairs = apart }
         "#,
-        None,
-    )
-    .unwrap();
+    );
     // Red threw 2 and 2 with both pieces on step 5 and moved one to 7: the
     // other may not go to 7 by the second 2; the one on 7 may go on.
     let json = r#"{"pieces":[[5,7],[0,0]],"mover":0,"phase":"move",
@@ -79,8 +78,7 @@ fn the_second_piece_of_a_broken_blockade_does_not_follow_the_first() {
 /// cell, that one still stops the mover, whichever side is listed first.
 #[test]
 fn a_partners_blockade_does_not_open_a_cell_another_sides_blockade_holds() {
-    let game = Game::from_source(
-        "mixed.variant",
+    let game = game_of(
         r#"
         game "Two barriers on a rest" { pieces = 2 }
         board grid { width = 12 height = 1 }
@@ -97,9 +95,7 @@ fn a_partners_blockade_does_not_open_a_cell_another_sides_blockade_holds() {
         capture { safe = rest }
         stacks { blockade = 2 mixed = open_to_side }
         "#,
-        None,
-    )
-    .unwrap();
+    );
     let four = Waiting {
         pool: vec![die(4, false)],
         ..Waiting::default()
@@ -133,8 +129,7 @@ fn a_partners_blockade_does_not_open_a_cell_another_sides_blockade_holds() {
 /// that uses the whole throw is offered.
 #[test]
 fn the_most_of_a_throw_is_counted_with_the_broken_pair_followed() {
-    let game = Game::from_source(
-        "apart-most.variant",
+    let game = game_of(
         r#"
         game "Apart, the most used" { pieces = 3 }
         board grid { width = 6 height = 1 }
@@ -145,9 +140,7 @@ fn the_most_of_a_throw_is_counted_with_the_broken_pair_followed() {
         turn { use = most }
         stacks { blockade = 2 pairs = apart }
         "#,
-        None,
-    )
-    .unwrap();
+    );
     // Red threw 2, 1, 1 with two pieces on step 3 and one on 4, and moved
     // one from 3 home (step 5) by the 2. Now 3+1 takes the pair's other
     // piece to 4, where the last 1 could only bring a piece of step 4 home
