@@ -23,7 +23,6 @@ pub use state::{MAX_SEAT_PIECES, MAX_SPLITS, Phase, Pieces, PoolValue, Splits, S
 
 use crate::rules::{MAX_PIECES, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
 pub(crate) use race::shape;
-use race::{apply, hot, quick, seating};
 
 /// Who acts in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,55 +111,19 @@ pub struct Game {
     /// The side of each playing seat.
     side: Vec<u8>,
     sides: u8,
-    seating: Arc<seating::Seating>,
-    /// Rule fields the hot path reads, copied out of `rules`.
-    hot: hot::Hot,
-    /// The rule flags the hot path branches on, copied out of `rules`;
-    /// read through [`shape::Shaped::flags`] where a game's compiled
-    /// shape knows them.
-    flags: hot::Flags,
-    /// Which of the compiled shapes the flags are ([`shape::KNOWN`]).
-    known_shape: Option<usize>,
+    /// What the race engine reads, worked out from the rules and the
+    /// seating (empty tables for a fight or a field game).
+    race: race::Race,
     /// For dice of small total weight, the outcome of each number below
     /// it (the same as [`Dice::pick`](crate::rules::Dice::pick)); else empty.
     throw_table: Arc<[u8]>,
-    /// Each outcome of the dice as a throw applies it.
-    throws: Arc<[apply::Throw]>,
-    /// Where plain moves end ([`Shaped::reach_on`]).
-    ends: Arc<seating::Ends>,
     /// How many players sit at the table (see [`crate::rules::Table::players`]).
     player_count: usize,
     /// Whether the game is a race (no fight, no field game): the hot path
     /// asks this one flag before anything else.
-    race: bool,
-    /// Whether a decision's [`View`] marks where other sides stand; without
-    /// blockades, where the pieces fit in 16 bytes, the seating's tables
-    /// answer each landing cell instead ([`Shaped::held`]).
-    marks_view: bool,
+    is_race: bool,
     /// For each playing seat, the player who moves it, or [`crate::rules::DUMMY`].
     player_of: Vec<u8>,
-    /// Whether a decision on one die value is answered by [`Shaped::quick_moves`].
-    quick: bool,
-    /// Whether the decisions of a blockade game on plain tracks are answered
-    /// by [`Shaped::quick_seen_legal`].
-    quick_seen: bool,
-    /// Whether a random seat's one-value decision of a blockade game is
-    /// drawn by [`Shaped::play_quick_seen_drawn`]: where [`Shaped::quick_seen_legal`]
-    /// answers the decisions, and on tracks with a detour or bonuses
-    /// after the dice too ([`quick::fits_seen_drawn`]).
-    seen_drawn: bool,
-    /// Whether the one-value decisions that [`Shaped::quick_moves`] answers
-    /// may look at a seat's pieces as one word ([`quick::word_fits`]).
-    word_moves: bool,
-    /// Whether each side is one seat: the most pieces of one side on a
-    /// cell are then the most of one seat.
-    side_a_seat: bool,
-    /// Whether a random seat's decision between two die values is drawn
-    /// by [`Shaped::drawn_pair`] ([`Shaped::pair_fits`]).
-    pair_draws: bool,
-    /// Whether each seat's [`View`] holds every seat it takes by landing,
-    /// so that a cell the view saw empty has nothing to take.
-    view_holds_prey: bool,
     /// A field game: the moves its board allows, which its action ids number.
     field_moves: Option<Arc<action_id::FieldMoves>>,
 }
@@ -195,35 +158,6 @@ impl Game {
                 pieces,
             });
         }
-        // A fight has no tracks: its seating tables stay empty.
-        let tracks: Vec<&Track> = table
-            .seats
-            .iter()
-            .map(|s| &rules.seats[s.0 as usize].track)
-            .filter(|_| rules.fight.is_none())
-            .collect();
-        let with_own = rules.stacks.blocks_own && rules.stacks.blockade > 0;
-        let seating = Arc::new(seating::Seating::new(
-            &tracks,
-            &table.side,
-            with_own,
-            rules.capture.partners,
-            pieces,
-        ));
-        let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();
-        let view_holds_prey = race
-            && marks_view
-            && (0..tracks.len()).all(|a| {
-                let viewed = seating.viewed(a);
-                seating.prey(a).iter().all(|b| viewed.contains(b))
-            });
-        let quick = race && quick::fits(&rules, &tracks, marks_view);
-        let word_moves = quick && quick::word_fits(&rules, &seating, tracks.len());
-        let flags = hot::Flags::new(&rules, &table.seats);
-        let hot = hot::Hot::new(&rules, &table.seats, &flags);
-        let quick_seen =
-            race && !quick && quick::fits_seen(&rules, &hot, &flags, table.seats.len());
-        let seen_drawn = quick_seen || (race && !quick && quick::fits_seen_drawn(&rules, &flags));
         let dice = &rules.dice;
         let throw_table: Arc<[u8]> = if dice.total <= 256 && dice.outcomes.len() <= 256 {
             (0..dice.total).map(|u| dice.pick(u) as u8).collect()
@@ -231,34 +165,18 @@ impl Game {
             Arc::from([])
         };
         let mut game = Game {
-            ends: Arc::default(),
+            race: race::Race::new(&rules, table, race),
             seats: table.seats.clone(),
             side: table.side.clone(),
             sides: table.sides,
-            seating,
-            hot,
-            flags,
-            known_shape: shape::known_shape(&flags),
             throw_table,
-            throws: (dice.outcomes.iter())
-                .map(|o| apply::Throw::of(o, rules.turn.throws))
-                .collect(),
             player_count: table.players,
             player_of: table.player_of.clone(),
-            race,
-            marks_view,
-            quick,
-            quick_seen,
-            seen_drawn,
-            word_moves,
-            view_holds_prey,
-            pair_draws: false,
-            side_a_seat: table.sides as usize == table.seats.len(),
+            is_race: race,
             field_moves: (rules.field.as_deref()).map(|f| Arc::new(action_id::FieldMoves::new(f))),
             rules,
         };
-        game.ends = Arc::new(game.ends_table());
-        game.pair_draws = game.dynamic().pair_fits();
+        game.finish_race();
         Ok(game)
     }
 
@@ -428,7 +346,7 @@ impl Game {
 
     /// [`Game::actor`] for a state known to fit the game.
     pub(crate) fn actor_fitting(&self, state: &State) -> Actor {
-        if !self.race {
+        if !self.is_race {
             if self.fight_rules().is_some() {
                 return self.fight_actor(state);
             }
@@ -471,7 +389,7 @@ impl Game {
             && state.pieces.per_seat() == per_seat
             && state.finished.iter().all(|&f| (f as usize) < n)
             && (state.pieces.iter().enumerate()).all(|(seat, steps)| {
-                steps.iter().all(|&s| s <= self.seating.home(seat))
+                steps.iter().all(|&s| s <= self.race.seating.home(seat))
                     && self.own_limit_kept(seat, steps)
             })
     }
@@ -495,7 +413,7 @@ impl Game {
     /// Whether the game is a race (no fight, no field game).
     #[inline]
     pub(crate) fn is_race(&self) -> bool {
-        self.race
+        self.is_race
     }
 
     /// The throw a uniform number `u` in `0..total weight` picks; bring your own generator.
@@ -506,7 +424,7 @@ impl Game {
     /// The dice's outcomes counted by weight: a throw is a number below it.
     #[inline(always)]
     pub(crate) fn throw_total(&self) -> u64 {
-        self.hot.dice_total
+        self.race.hot.dice_total
     }
 
     /// The index of the outcome that [`Game::throw_for`] picks.

@@ -20,7 +20,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// [`Shaped::apply_unchecked`] for a state known to fit the game.
     pub(crate) fn apply_fitting(self, state: &mut State, action: Action) {
-        if !self.race {
+        if !self.is_race {
             if let Some(f) = self.fight_rules() {
                 return self.fight_apply(f, state, action);
             }
@@ -61,7 +61,7 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline(always)]
     pub(crate) fn apply_throw(self, state: &mut State, index: usize) {
         // Mostly a few values: read in place, else from the rules.
-        let (values, again, doubles): (&[u8], bool, bool) = match self.throws.get(index) {
+        let (values, again, doubles): (&[u8], bool, bool) = match self.race.throws.get(index) {
             Some(t) if t.len as usize <= t.values.len() => {
                 (&t.values[..t.len as usize], t.again, t.doubles)
             }
@@ -308,8 +308,8 @@ impl<S: Shape> Shaped<'_, S> {
         let Some(slot) = state.pool.iter().position(|v| v.value == by) else {
             return false;
         };
-        let may_take =
-            !(CLEAR && self.view_holds_prey) && self.may_take_on_landing(state, seat, from, target);
+        let may_take = !(CLEAR && self.race.view_holds_prey)
+            && self.may_take_on_landing(state, seat, from, target);
         // A piece that leaves others on its step may split a blockade.
         if !self.move_first_up(state, seat, from, target, follows_pairs) {
             return false;
@@ -384,7 +384,7 @@ impl<S: Shape> Shaped<'_, S> {
         // Mostly nobody stands there: one comparison of all the pieces
         // says so. Asked whether the cell is safe or not, and the two
         // answers put together without a branch: which it is is chance.
-        let there = self.seating.prey_on(&state.pieces, seat, target);
+        let there = self.race.seating.prey_on(&state.pieces, seat, target);
         self.takes_on(seat, from, target) & there.unwrap_or(true)
     }
 
@@ -394,7 +394,7 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline(never)]
     fn take_there(self, state: &mut State, seat: usize, target: u8) {
         // Where the pieces fit in 16 bytes, one comparison finds them all.
-        let taken = match self.seating.prey_steps(seat, target) {
+        let taken = match self.race.seating.prey_steps(seat, target) {
             Some(steps) => state.pieces.send_back_matching(steps),
             None => self.send_back_prey(state, seat, target),
         };
@@ -410,10 +410,10 @@ impl<S: Shape> Shaped<'_, S> {
     /// `target`, prey seat by prey seat; returns how many.
     fn send_back_prey(self, state: &mut State, seat: usize, target: u8) -> u8 {
         let mut taken = 0u8;
-        for &other in self.seating.prey(seat) {
+        for &other in self.race.seating.prey(seat) {
             let other = other as usize;
             // The other seat's steps on the cell just reached.
-            let [a, b] = self.seating.meet(other, seat, target);
+            let [a, b] = self.race.seating.meet(other, seat, target);
             if a == NONE || !state.pieces.any_on(other, [a, b]) {
                 continue;
             }
@@ -504,7 +504,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     fn end_turn(self, state: &mut State) {
-        if self.hot.blockade_turns > 0 && self.flags().blockade > 0 {
+        if self.race.hot.blockade_turns > 0 && self.flags().blockade > 0 {
             self.age_blockades(state);
         }
         state.tried = 0;
@@ -512,7 +512,7 @@ impl<S: Shape> Shaped<'_, S> {
         state.extra = 0;
         state.streak = 0;
         state.turns += 1;
-        if state.turns >= self.hot.turn_limit {
+        if state.turns >= self.race.hot.turn_limit {
             state.phase = Phase::Over;
             state.at_limit = true;
             return;
@@ -696,8 +696,8 @@ mod tests {
         for (name, game) in races() {
             for state in positions(&game, 8, 400) {
                 for seat in 0..game.seats().len() {
-                    for q in 1..game.seating.home(seat) {
-                        let Some(steps) = game.seating.prey_steps(seat, q) else {
+                    for q in 1..game.race.seating.home(seat) {
+                        let Some(steps) = game.race.seating.prey_steps(seat, q) else {
                             continue;
                         };
                         let looked = prey_stands_on(&game, &state, seat, q);
@@ -709,7 +709,7 @@ mod tests {
                         );
                         // Asked of the first step alone where the seating allows.
                         assert_eq!(
-                            game.seating.prey_on(&state.pieces, seat, q),
+                            game.race.seating.prey_on(&state.pieces, seat, q),
                             Some(looked),
                             "{name}: seat {seat}, step {q}, pieces {:?}",
                             state.pieces

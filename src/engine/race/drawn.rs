@@ -138,11 +138,11 @@ impl<S: Shape> Shaped<'_, S> {
         mut draw: impl FnMut(usize) -> usize,
     ) -> Action {
         // The quick decisions first, as `play_picked` has them.
-        if self.quick || self.seen_drawn {
+        if self.race.quick || self.race.seen_drawn {
             match self.one_value(state) {
-                Some(v) if self.quick && !v.bonus => return self.play_quick(state, v, draw),
-                Some(_) if self.quick => {}
-                Some(v) if self.quick_seen => {
+                Some(v) if self.race.quick && !v.bonus => return self.play_quick(state, v, draw),
+                Some(_) if self.race.quick => {}
+                Some(v) if self.race.quick_seen => {
                     if let Some(a) = self.play_quick_seen_drawn::<false>(state, v, &mut draw) {
                         return a;
                     }
@@ -199,7 +199,7 @@ impl<S: Shape> Shaped<'_, S> {
         if !self.draws_moves(state) {
             return None;
         }
-        if self.pair_draws {
+        if self.race.pair_draws {
             if let Some(drawn) = self.drawn_pair(state, draw) {
                 return Some(drawn);
             }
@@ -343,7 +343,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// race's move where the legal actions are the moves each allowed on
     /// its own, and a pass where none is or where the rules allow one.
     pub(crate) fn draws_moves(self, state: &State) -> bool {
-        self.race
+        self.is_race
             && state.phase == Phase::Move
             && !state.pool.is_empty()
             && !self.flags().entry_forced
@@ -627,13 +627,13 @@ mod tests {
     /// [`Game::drawn_move`], or by [`Shaped::play_quick_seen_drawn`].
     fn drawn_without_list(game: &Game, state: &State) -> bool {
         match game.dynamic().one_value(state) {
-            Some(v) if game.quick_seen => game
+            Some(v) if game.race.quick_seen => game
                 .dynamic()
                 .play_quick_seen_drawn::<false>(&mut state.clone(), v, &mut |_| 0)
                 .is_some(),
-            Some(_) if game.quick => false,
+            Some(_) if game.race.quick => false,
             Some(v)
-                if game.seen_drawn
+                if game.race.seen_drawn
                     && game
                         .dynamic()
                         .play_quick_seen_drawn::<true>(&mut state.clone(), v, &mut |_| 0)
@@ -683,7 +683,7 @@ mod tests {
     #[test]
     fn where_no_move_uses_both_values_one_using_the_larger_is_drawn() {
         let (mut found, mut rounds, mut passes) = (0usize, 0usize, 0usize);
-        for (name, most) in races().filter(|(_, g)| g.flags.use_most) {
+        for (name, most) in races().filter(|(_, g)| g.race.flags.use_most) {
             for table in &most.rules().tables {
                 let game =
                     Game::new(most.rules_arc().clone(), table.players).expect("the table exists");
@@ -750,7 +750,7 @@ mod tests {
     #[test]
     fn beside_the_most_of_a_throw_a_pass_is_drawn_with_the_chance_of_each_legal_action() {
         let (mut found, mut short) = (0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| g.flags.use_most) {
+        for (name, game) in races().filter(|(_, g)| g.race.flags.use_most) {
             for state in positions(&game, 67, 200_000) {
                 if state.phase != Phase::Move || state.pool.len() < 2 || !game.may_pass(&state) {
                     continue;
@@ -806,7 +806,7 @@ mod tests {
                     let pass_beside =
                         legal.len() > 1 && state.pool.len() > 1 && legal.contains(&Action::Pass);
                     passes += usize::from(pass_beside);
-                    passes_most += usize::from(pass_beside && game.flags.use_most);
+                    passes_most += usize::from(pass_beside && game.race.flags.use_most);
                 } else {
                     listed += 1;
                 }
@@ -883,7 +883,7 @@ mod tests {
     #[test]
     fn candidates_listed_from_the_word_are_those_listed_group_by_group() {
         let (mut compared, mut rounds, mut entries) = (0usize, 0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| !g.flags.groups) {
+        for (name, game) in races().filter(|(_, g)| !g.race.flags.groups) {
             for state in positions(&game, 43, 1500) {
                 if state.phase != Phase::Move || state.pool.is_empty() {
                     continue;
@@ -901,7 +901,7 @@ mod tests {
                 let mut by_group = Listed::new();
                 let fits_too = game
                     .dynamic()
-                    .groups(&state.pieces[seat], game.seating.home(seat))
+                    .groups(&state.pieces[seat], game.race.seating.home(seat))
                     .all(|group| {
                         game.dynamic()
                             .list_group(&state, &values, &sums, group, &mut by_group)

@@ -226,9 +226,9 @@ mod tests {
     #[test]
     fn a_landing_takes_on_every_cell_where_no_track_has_a_safe_one() {
         let mensch = Game::bundled("mensch", Some(4)).expect("bundled");
-        assert!(!mensch.flags.any_safe, "Mensch has no safe square");
+        assert!(!mensch.race.flags.any_safe, "Mensch has no safe square");
         for seat in 0..4 {
-            for step in 1..mensch.seating.home(seat) {
+            for step in 1..mensch.race.seating.home(seat) {
                 assert!(
                     mensch.dynamic().takes_on(seat, step - 1, step),
                     "seat {seat}, step {step}"
@@ -236,8 +236,8 @@ mod tests {
             }
         }
         let ludo = Game::bundled("ludo", Some(4)).expect("bundled");
-        assert!(ludo.flags.any_safe, "Ludo has safe squares");
-        let home = ludo.seating.home(0);
+        assert!(ludo.race.flags.any_safe, "Ludo has safe squares");
+        let home = ludo.race.seating.home(0);
         assert!(
             (1..home).any(|step| !ludo.dynamic().takes_on(0, step - 1, step)),
             "some square of Ludo's first track is safe"

@@ -89,12 +89,12 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline]
     pub(crate) fn legal_fitting(self, state: &State, out: &mut Vec<Action>) {
         // The quick decision first, apart from the general path's setup.
-        if self.quick
+        if self.race.quick
             && let Some(v) = self.one_die_value(state)
         {
             return self.quick_moves(state, v, out);
         }
-        if self.quick_seen {
+        if self.race.quick_seen {
             return self.quick_seen_legal(state, out);
         }
         self.legal_in_general(state, out)
@@ -105,9 +105,9 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Shaped::throw_and_draw_seen`] (`Seen`).
     #[inline(always)]
     pub(crate) fn throws_at_once(self) -> Option<AtOnce> {
-        if self.quick {
+        if self.race.quick {
             Some(AtOnce::Quick)
-        } else if self.quick_seen {
+        } else if self.race.quick_seen {
             Some(AtOnce::Seen)
         } else {
             None
@@ -153,9 +153,9 @@ impl<S: Shape> Shaped<'_, S> {
         buf: &mut Vec<Action>,
         pick: impl FnOnce(usize) -> usize,
     ) -> Action {
-        if self.quick || self.quick_seen {
+        if self.race.quick || self.race.quick_seen {
             match self.one_die_value(state) {
-                Some(v) if self.quick => return self.play_quick(state, v, pick),
+                Some(v) if self.race.quick => return self.play_quick(state, v, pick),
                 Some(v) => return self.play_quick_seen(state, v, pick),
                 None => {}
             }
@@ -183,7 +183,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// so that the quick one does not pay for its setup.
     #[inline(never)]
     pub(super) fn legal_in_general(self, state: &State, out: &mut Vec<Action>) {
-        if !self.race {
+        if !self.is_race {
             if let Some(f) = self.fight_rules() {
                 return self.fight_legal(f, state, out);
             }
@@ -281,7 +281,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// (stacks: blockade_turns).
     #[inline]
     pub(crate) fn overdue_blockade(self, state: &State) -> Option<u8> {
-        let limit = self.hot.blockade_turns;
+        let limit = self.race.hot.blockade_turns;
         if limit == 0 {
             return None;
         }
@@ -666,7 +666,7 @@ impl<S: Shape> Shaped<'_, S> {
         let home = self.home(seat);
         // The mover's steps on the cell where the move ends.
         let ends = if end < home {
-            self.seating.meet(seat, seat, end)
+            self.race.seating.meet(seat, seat, end)
         } else {
             [home, seating::NONE]
         };
@@ -828,11 +828,11 @@ impl<S: Shape> Shaped<'_, S> {
         let seat = state.mover as usize;
         let home = self.home(seat);
         let ends = if end < home {
-            self.seating.meet(seat, seat, end)
+            self.race.seating.meet(seat, seat, end)
         } else {
             [seating::NONE; 2]
         };
-        let froms = self.seating.meet(seat, seat, from);
+        let froms = self.race.seating.meet(seat, seat, from);
         self.groups(&state.pieces[seat], home).any(|(start, _)| {
             start != 0
                 && !froms.contains(&start)
@@ -856,7 +856,7 @@ impl<S: Shape> Shaped<'_, S> {
     ) -> bool {
         let seat = state.mover as usize;
         let home = self.home(seat);
-        let starts = self.seating.meet(seat, seat, start);
+        let starts = self.race.seating.meet(seat, seat, start);
         let mut at = start;
         let mut after_bonus = false;
         for (k, &v) in state.pool.iter().enumerate() {
@@ -891,7 +891,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// before the move does not answer.
     #[inline(always)]
     pub(crate) fn comes_back_to(self, seat: usize, at: u8, to: u16) -> bool {
-        self.seating.comes_back_to(seat, at, to)
+        self.race.seating.comes_back_to(seat, at, to)
     }
 
     /// Whether the piece a move brought to step `at` goes on by `v` where
@@ -908,7 +908,7 @@ impl<S: Shape> Shaped<'_, S> {
         allowed: &mut impl FnMut(u8, PoolValue, bool) -> bool,
     ) -> bool {
         let home = self.home(seat);
-        let again = self.seating.meet(seat, seat, at);
+        let again = self.race.seating.meet(seat, seat, at);
         [false, true].into_iter().any(|round| {
             let Ok(target) = self.reach_on(seat, at, v.value, round) else {
                 return false;
@@ -1088,8 +1088,8 @@ pub(super) mod tests {
     /// Whether a piece that `seat` takes stands on the cell of its step
     /// `q`, found by looking at each prey seat's pieces.
     pub(crate) fn prey_stands_on(game: &Game, state: &State, seat: usize, q: u8) -> bool {
-        game.seating.prey(seat).iter().any(|&other| {
-            let [a, b] = game.seating.meet(other as usize, seat, q);
+        game.race.seating.prey(seat).iter().any(|&other| {
+            let [a, b] = game.race.seating.meet(other as usize, seat, q);
             a != seating::NONE && state.pieces.any_on(other as usize, [a, b])
         })
     }
@@ -1161,10 +1161,10 @@ pub(super) mod tests {
         let mut back = 0usize;
         for (name, game) in races() {
             for seat in 0..game.players() {
-                let home = game.seating.home(seat);
+                let home = game.race.seating.home(seat);
                 for at in 0..=home {
                     for to in at as u16..=home as u16 + 24 {
-                        let meets = reaches_any(game.seating.meet(seat, seat, at), at, to);
+                        let meets = reaches_any(game.race.seating.meet(seat, seat, at), at, to);
                         assert_eq!(
                             game.dynamic().comes_back_to(seat, at, to),
                             meets,

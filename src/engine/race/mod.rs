@@ -17,3 +17,118 @@ pub(crate) mod seating;
 pub(crate) mod shape;
 mod validate;
 pub(crate) mod word;
+
+use std::sync::Arc;
+
+use crate::rules::{RuleSet, Table, Track};
+
+/// What the race engine reads of a seated game beyond its rule set: the
+/// seating's tables, the rule fields of the hot path, and which of the
+/// fast passes answer its decisions, each chosen by the rules' features.
+/// A fight or a field game has one with empty tables.
+#[derive(Clone, Debug)]
+pub(crate) struct Race {
+    pub seating: Arc<seating::Seating>,
+    /// Rule fields the hot path reads, copied out of the rules.
+    pub hot: hot::Hot,
+    /// The rule flags the hot path branches on, copied out of the rules;
+    /// read through [`shape::Shaped::flags`] where a game's compiled
+    /// shape knows them.
+    pub flags: hot::Flags,
+    /// Which of the compiled shapes the flags are ([`shape::KNOWN`]).
+    pub known_shape: Option<usize>,
+    /// Each outcome of the dice as a throw applies it.
+    pub throws: Arc<[apply::Throw]>,
+    /// Where plain moves end ([`shape::Shaped::reach_on`]).
+    pub ends: Arc<seating::Ends>,
+    /// Whether a decision's [`moves::View`] marks where other sides stand;
+    /// without blockades, where the pieces fit in 16 bytes, the seating's
+    /// tables answer each landing cell instead ([`shape::Shaped::held`]).
+    pub marks_view: bool,
+    /// Whether a decision on one die value is answered by [`shape::Shaped::quick_moves`].
+    pub quick: bool,
+    /// Whether the decisions of a blockade game on plain tracks are answered
+    /// by [`shape::Shaped::quick_seen_legal`].
+    pub quick_seen: bool,
+    /// Whether a random seat's one-value decision of a blockade game is
+    /// drawn by [`shape::Shaped::play_quick_seen_drawn`]: where
+    /// [`shape::Shaped::quick_seen_legal`] answers the decisions, and on
+    /// tracks with a detour or bonuses after the dice too
+    /// ([`quick::fits_seen_drawn`]).
+    pub seen_drawn: bool,
+    /// Whether the one-value decisions that [`shape::Shaped::quick_moves`]
+    /// answers may look at a seat's pieces as one word ([`quick::word_fits`]).
+    pub word_moves: bool,
+    /// Whether each side is one seat: the most pieces of one side on a
+    /// cell are then the most of one seat.
+    pub side_a_seat: bool,
+    /// Whether a random seat's decision between two die values is drawn
+    /// by [`shape::Shaped::drawn_pair`] ([`shape::Shaped::pair_fits`]).
+    pub pair_draws: bool,
+    /// Whether each seat's [`moves::View`] holds every seat it takes by
+    /// landing, so that a cell the view saw empty has nothing to take.
+    pub view_holds_prey: bool,
+}
+
+impl Race {
+    /// The race engine's tables for `rules` seated at `table`; `race`:
+    /// whether the game is a race at all. The table of ends and the pair
+    /// draw, which ask the seated game, are filled by [`Race::finish`].
+    pub(crate) fn new(rules: &RuleSet, table: &Table, race: bool) -> Race {
+        // A fight has no tracks: its seating tables stay empty.
+        let tracks: Vec<&Track> = table
+            .seats
+            .iter()
+            .map(|s| &rules.seats[s.0 as usize].track)
+            .filter(|_| rules.fight.is_none())
+            .collect();
+        let with_own = rules.stacks.blocks_own && rules.stacks.blockade > 0;
+        let seating = Arc::new(seating::Seating::new(
+            &tracks,
+            &table.side,
+            with_own,
+            rules.capture.partners,
+            rules.pieces_per_seat as usize,
+        ));
+        let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();
+        let view_holds_prey = race
+            && marks_view
+            && (0..tracks.len()).all(|a| {
+                let viewed = seating.viewed(a);
+                seating.prey(a).iter().all(|b| viewed.contains(b))
+            });
+        let quick = race && quick::fits(rules, &tracks, marks_view);
+        let word_moves = quick && quick::word_fits(rules, &seating, tracks.len());
+        let flags = hot::Flags::new(rules, &table.seats);
+        let hot = hot::Hot::new(rules, &table.seats, &flags);
+        let quick_seen = race && !quick && quick::fits_seen(rules, &hot, &flags, table.seats.len());
+        let seen_drawn = quick_seen || (race && !quick && quick::fits_seen_drawn(rules, &flags));
+        Race {
+            seating,
+            hot,
+            flags,
+            known_shape: shape::known_shape(&flags),
+            throws: (rules.dice.outcomes.iter())
+                .map(|o| apply::Throw::of(o, rules.turn.throws))
+                .collect(),
+            ends: Arc::default(),
+            marks_view,
+            quick,
+            quick_seen,
+            seen_drawn,
+            word_moves,
+            side_a_seat: table.sides as usize == table.seats.len(),
+            pair_draws: false,
+            view_holds_prey,
+        }
+    }
+}
+
+impl crate::Game {
+    /// Fills what [`Race::new`] leaves to the seated game: the table of
+    /// where plain moves end, and whether two die values are drawn as a pair.
+    pub(crate) fn finish_race(&mut self) {
+        self.race.ends = Arc::new(self.ends_table());
+        self.race.pair_draws = self.dynamic().pair_fits();
+    }
+}

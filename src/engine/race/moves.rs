@@ -177,9 +177,9 @@ impl View {
     /// Marks an empty view with the pieces `seat` sees.
     #[inline(always)]
     pub(crate) fn fill<S: Shape>(&mut self, game: Shaped<S>, state: &State, seat: usize) {
-        if game.marks_view {
+        if game.race.marks_view {
             // The crowded steps only when a blockade can stand.
-            match (game.flags().blockade > 0, game.seating.byte_rows(seat)) {
+            match (game.flags().blockade > 0, game.race.seating.byte_rows(seat)) {
                 (true, Some(rows)) => self.mark_on_way::<true>(&game, state, seat, rows),
                 (false, Some(rows)) => self.mark_on_way::<false>(&game, state, seat, rows),
                 (true, None) => self.mark_by_seats::<true>(&game, state, seat),
@@ -199,19 +199,23 @@ impl View {
         rows: &[u32; 16],
     ) {
         let steps = state.pieces.first_bytes();
-        let mut live = game.seating.viewed_on_way(seat, &steps);
+        let mut live = game.race.seating.viewed_on_way(seat, &steps);
         while live != 0 {
             let i = live.trailing_zeros() as usize & 15;
             live &= live - 1;
-            self.mark::<CROWDED>(game.seating.meet_at(rows[i] as usize + steps[i] as usize));
+            self.mark::<CROWDED>(
+                game.race
+                    .seating
+                    .meet_at(rows[i] as usize + steps[i] as usize),
+            );
         }
     }
 
     /// Marks the pieces `seat`'s view holds, seat by seat.
     #[inline(always)]
     fn mark_by_seats<const CROWDED: bool>(&mut self, game: &Game, state: &State, seat: usize) {
-        for &other in game.seating.viewed(seat) {
-            let row = game.seating.row(seat, other as usize);
+        for &other in game.race.seating.viewed(seat) {
+            let row = game.race.seating.row(seat, other as usize);
             for &step in &state.pieces[other as usize] {
                 // Steps at the start and home are NONE in every row.
                 self.mark::<CROWDED>(row[step as usize]);
@@ -290,7 +294,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// cell of its race step `step`.
     #[inline(always)]
     pub(crate) fn held(self, state: &State, view: &View, seat: usize, step: u8) -> bool {
-        if self.marks_view {
+        if self.race.marks_view {
             return view.at(step);
         }
         self.held_by_bytes(state, seat, step)
@@ -300,7 +304,8 @@ impl<S: Shape> Shaped<'_, S> {
     /// game with blockades stays small.
     #[inline(never)]
     pub(crate) fn held_by_bytes(self, state: &State, seat: usize, step: u8) -> bool {
-        self.seating
+        self.race
+            .seating
             .viewed_steps(seat, step)
             .is_some_and(|steps| state.pieces.any_byte_matches(steps))
     }
@@ -310,13 +315,13 @@ impl<S: Shape> Shaped<'_, S> {
     fn side_counts_at(self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
         let mut counts = [(0u8, 0u8); MAX_SEATS];
         // Where the pieces fit in 16 bytes, one comparison finds them all.
-        if let Some(steps) = self.seating.all_steps(seat, step) {
+        if let Some(steps) = self.race.seating.all_steps(seat, step) {
             let here = state.pieces.bytes_matching(steps);
             if here == 0 {
                 return counts;
             }
             // Seat by seat among those found, mostly one or two.
-            self.seating.each_seat_in(here, |other, theirs| {
+            self.race.seating.each_seat_in(here, |other, theirs| {
                 let entry = &mut counts[self.side[other] as usize];
                 entry.0 += theirs.count_ones() as u8;
                 entry.1 += 1;
@@ -331,7 +336,7 @@ impl<S: Shape> Shaped<'_, S> {
         let mut counts = [(0u8, 0u8); MAX_SEATS];
         for (other, steps) in state.pieces.iter().enumerate() {
             let home = self.home(other);
-            let [a, b] = self.seating.meet(other, seat, step);
+            let [a, b] = self.race.seating.meet(other, seat, step);
             if a == NONE {
                 continue;
             }
@@ -506,7 +511,10 @@ impl<S: Shape> Shaped<'_, S> {
         let seat = state.mover as usize;
         let target = self.plain_target(state, from, count, value, false)?;
         let (word, crowd) = self.walk_by_bytes(state, seat, from, target as u16)?;
-        let (passed, landing_empty) = self.seating.way_seen(word, seat, from, target, crowd)?;
+        let (passed, landing_empty) = self
+            .race
+            .seating
+            .way_seen(word, seat, from, target, crowd)?;
         Some(PlainWalk {
             target,
             passed,
@@ -613,6 +621,7 @@ impl<S: Shape> Shaped<'_, S> {
         let clear = |(lo, hi): (u8, u8)| {
             hi < lo
                 || self
+                    .race
                     .seating
                     .passed_clear(word, seat, (lo - 1, hi + 1), crowd)
                     .unwrap_or(false)
@@ -653,7 +662,7 @@ impl<S: Shape> Shaped<'_, S> {
             if let Some(allowed) = self.landing_allowed(state, from, count, target) {
                 return allowed;
             }
-            if view.is_none() && self.marks_view {
+            if view.is_none() && self.race.marks_view {
                 let landing = self.view_of_landing(state, target);
                 return self
                     .check_present(state, &landing, from, count, value, round)
@@ -704,11 +713,12 @@ impl<S: Shape> Shaped<'_, S> {
         } else {
             self.plain_target(state, from, count, value, false)?
         };
-        if !self.marks_view {
+        if !self.race.marks_view {
             return None;
         }
         let (word, crowd) = self.walk_by_bytes(state, seat, from, target as u16)?;
         if !self
+            .race
             .seating
             .passed_clear(word, seat, (from, target), crowd)?
         {
@@ -756,7 +766,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// check refuses such a move whatever else stands in its way.
     #[inline(always)]
     pub(crate) fn plainly_overshoots(self, seat: usize, from: u8, by: u8) -> bool {
-        from > 0 && self.ends.end(seat, from, by) == Some(NONE)
+        from > 0 && self.race.ends.end(seat, from, by) == Some(NONE)
     }
 
     /// The mover's view, made now if not yet.
@@ -794,7 +804,8 @@ impl<S: Shape> Shaped<'_, S> {
     ) -> bool {
         self.walk_by_bytes(state, seat, from, target)
             .and_then(|(word, crowd)| {
-                self.seating
+                self.race
+                    .seating
                     .way_clear(word, seat, from, target as u8, crowd)
             })
             .unwrap_or(false)
@@ -846,7 +857,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// How many of `seat`'s own pieces stand on the cell of its race step `step`.
     #[inline]
     fn own_on(self, state: &State, seat: usize, step: u8) -> u8 {
-        let [a, b] = self.seating.meet(seat, seat, step);
+        let [a, b] = self.race.seating.meet(seat, seat, step);
         state.pieces[seat]
             .iter()
             .filter(|&&s| s == a || s == b)
@@ -969,7 +980,7 @@ impl<S: Shape> Shaped<'_, S> {
     fn own_side_stays(self, state: &State, from: u8, count: u8, target: u8) -> bool {
         let seat = state.mover as usize;
         let flags = self.flags();
-        let [a, b] = self.seating.meet(seat, seat, target);
+        let [a, b] = self.race.seating.meet(seat, seat, target);
         let here = self.own_on(state, seat, target);
         let own = if from == a || from == b {
             here.saturating_sub(count)
@@ -999,21 +1010,23 @@ impl<S: Shape> Shaped<'_, S> {
     ) -> Option<bool> {
         let seat = state.mover as usize;
         let flags = self.flags();
-        if !self.side_a_seat {
+        if !self.race.side_a_seat {
             return None;
         }
         let here = state
             .pieces
-            .bytes_matching(self.seating.all_steps(seat, target)?);
-        let mine = here & self.seating.seat_bytes(seat);
+            .bytes_matching(self.race.seating.all_steps(seat, target)?);
+        let mine = here & self.race.seating.seat_bytes(seat);
         let others = here & !mine;
         let takes = flags.by_landing && self.takes_on(seat, from, target);
         if others != 0 {
             // The most pieces of one other side: all of one seat's, or
             // the whole check counts them side by side.
-            let theirs = self
-                .seating
-                .seat_bytes(self.seating.byte_seat(others.trailing_zeros() as usize));
+            let theirs = self.race.seating.seat_bytes(
+                self.race
+                    .seating
+                    .byte_seat(others.trailing_zeros() as usize),
+            );
             if others & !theirs != 0 {
                 return None;
             }
@@ -1032,7 +1045,7 @@ impl<S: Shape> Shaped<'_, S> {
         if flags.stack_max > 0 || flags.own_max > 0 {
             // As [`Game::check_cell_room`] counts them: pieces moving within
             // the cell do not count twice; others stay unless taken.
-            let [a, b] = self.seating.meet(seat, seat, target);
+            let [a, b] = self.race.seating.meet(seat, seat, target);
             let leaving = if from == a || from == b { count } else { 0 };
             let own = (mine.count_ones() as u8).saturating_sub(leaving);
             let staying = if flags.stack_max > 0 && !takes {
@@ -1074,7 +1087,7 @@ impl<S: Shape> Shaped<'_, S> {
         let mut jumped = false;
         for at in view.crowded_in(lo, hi, blockade) {
             let n = self.largest_at(state, seat, at, None);
-            if n == blockade && self.hot.mixed_open {
+            if n == blockade && self.race.hot.mixed_open {
                 // Partners' blockade: open to their side; a single
                 // seat's: closed to all (stacks: mixed = open_to_side).
                 if !self.open_to_side_at(state, seat, at) {
@@ -1158,7 +1171,7 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline(always)]
     fn entry_any_bit(self, value: PoolValue) -> bool {
         let either = entry_bit(false, value.again) | entry_bit(true, value.again);
-        self.hot.entry_bits(value.value) & either != 0
+        self.race.hot.entry_bits(value.value) & either != 0
     }
 
     /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
@@ -1169,7 +1182,7 @@ impl<S: Shape> Shaped<'_, S> {
             let throws = if first { &entry.first_on } else { &entry.on };
             return throws.allows(value.value, value.again);
         }
-        self.hot.entry_bits(value.value) & entry_bit(first, value.again) != 0
+        self.race.hot.entry_bits(value.value) & entry_bit(first, value.again) != 0
     }
 
     /// Whether the cell of `seat`'s step `target` has room for `count` more
@@ -1195,10 +1208,10 @@ impl<S: Shape> Shaped<'_, S> {
             }
             return Ok(());
         }
-        let [a, b] = self.seating.meet(seat, seat, target);
+        let [a, b] = self.race.seating.meet(seat, seat, target);
         // Pieces moving within the cell do not count twice.
         let leaving = if from == a || from == b { count } else { 0 };
-        let (own, staying) = match self.seating.all_steps(seat, target) {
+        let (own, staying) = match self.race.seating.all_steps(seat, target) {
             Some(steps) => self.cell_counts_by_bytes(state, seat, safe, steps),
             None => self.cell_counts_scanned(state, seat, safe, target),
         };
@@ -1225,17 +1238,19 @@ impl<S: Shape> Shaped<'_, S> {
     ) -> (u8, u8) {
         let flags = self.flags();
         let here = state.pieces.bytes_matching(steps);
-        let mine = here & self.seating.seat_bytes(seat);
+        let mine = here & self.race.seating.seat_bytes(seat);
         // Without a limit on all pieces, only the seat's own pieces count.
         if flags.stack_max == 0 {
             return (mine.count_ones() as u8, 0);
         }
         let mut staying = 0u8;
-        self.seating.each_seat_in(here & !mine, |other, theirs| {
-            if self.stays_under(seat, other, safe) {
-                staying += theirs.count_ones() as u8;
-            }
-        });
+        self.race
+            .seating
+            .each_seat_in(here & !mine, |other, theirs| {
+                if self.stays_under(seat, other, safe) {
+                    staying += theirs.count_ones() as u8;
+                }
+            });
         (mine.count_ones() as u8, staying)
     }
 
@@ -1256,7 +1271,7 @@ impl<S: Shape> Shaped<'_, S> {
         };
         for other in counted {
             let steps = &state.pieces[other];
-            let meet = self.seating.meet(other, seat, target);
+            let meet = self.race.seating.meet(other, seat, target);
             let here = on(steps, meet);
             if other == seat {
                 own = here;
@@ -1291,7 +1306,7 @@ impl<S: Shape> Shaped<'_, S> {
             OwnEntry::Entering => from == 0,
             OwnEntry::Always => true,
         };
-        !self.seating.safe(seat, target) | ((target == 1) & own_entry)
+        !self.race.seating.safe(seat, target) | ((target == 1) & own_entry)
     }
 
     /// Two waiting die values (slots, ascending) whose sum is `sum`.
@@ -1337,7 +1352,7 @@ impl<S: Shape> Shaped<'_, S> {
         round: bool,
     ) -> Result<u8, Refusal> {
         // Mostly read from the table of ends made when the game is seated.
-        if !round && let Some(end) = self.ends.end(seat, from, value) {
+        if !round && let Some(end) = self.race.ends.end(seat, from, value) {
             return if end == NONE {
                 Err(Refusal::Overshoot)
             } else {
@@ -1455,7 +1470,7 @@ mod tests {
                 }
                 let seat = state.mover as usize;
                 let view = View::new(game.dynamic(), &state, seat);
-                let home = game.seating.home(seat);
+                let home = game.race.seating.home(seat);
                 for (from, size) in game.dynamic().groups(&state.pieces[seat], home) {
                     for count in 1..=size {
                         for value in 1..=most {
@@ -1681,11 +1696,11 @@ mod tests {
         for (name, game) in races() {
             for state in positions(&game, 4, 400) {
                 for seat in 0..game.seats().len() {
-                    if game.seating.viewed_steps(seat, 1).is_none() {
+                    if game.race.seating.viewed_steps(seat, 1).is_none() {
                         continue;
                     }
                     let view = by_seats(&game, &state, seat);
-                    for step in 1..game.seating.home(seat) {
+                    for step in 1..game.race.seating.home(seat) {
                         let asked = game.dynamic().held_by_bytes(&state, seat, step);
                         assert_eq!(asked, view.at(step), "{name}: seat {seat}, step {step}");
                         held += usize::from(asked);
@@ -1705,7 +1720,7 @@ mod tests {
         let (mut read, mut past_home) = (0usize, 0usize);
         for (name, game) in races() {
             for seat in 0..game.seats().len() {
-                for from in 0..=game.seating.home(seat) {
+                for from in 0..=game.race.seating.home(seat) {
                     for value in 0..=60 {
                         for round in [false, true] {
                             assert_eq!(
@@ -1714,7 +1729,7 @@ mod tests {
                                 "{name}: seat {seat}, from {from}, value {value}, round {round}"
                             );
                         }
-                        if let Some(end) = game.ends.end(seat, from, value) {
+                        if let Some(end) = game.race.ends.end(seat, from, value) {
                             read += 1;
                             past_home += usize::from(end == NONE);
                         }
@@ -1738,10 +1753,10 @@ mod tests {
         for (name, game) in races() {
             for state in positions(&game, 6, 2000).into_iter().step_by(4) {
                 for seat in 0..game.seats().len() {
-                    if game.seating.all_steps(seat, 1).is_none() {
+                    if game.race.seating.all_steps(seat, 1).is_none() {
                         continue;
                     }
-                    for step in 1..game.seating.home(seat) {
+                    for step in 1..game.race.seating.home(seat) {
                         let counts = game.dynamic().side_counts_at(&state, seat, step);
                         assert_eq!(
                             counts,
@@ -1769,11 +1784,13 @@ mod tests {
     #[test]
     fn one_comparison_counts_the_room_on_a_cell() {
         let (mut compared, mut crowded) = (0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| g.flags.stack_max > 0 || g.flags.own_max > 0) {
+        for (name, game) in
+            races().filter(|(_, g)| g.race.flags.stack_max > 0 || g.race.flags.own_max > 0)
+        {
             for state in positions(&game, 8, 2000).into_iter().step_by(4) {
                 for seat in 0..game.seats().len() {
-                    for step in 1..game.seating.home(seat) {
-                        let Some(steps) = game.seating.all_steps(seat, step) else {
+                    for step in 1..game.race.seating.home(seat) {
+                        let Some(steps) = game.race.seating.all_steps(seat, step) else {
                             continue;
                         };
                         for safe in [false, true] {
@@ -1817,7 +1834,7 @@ mod tests {
         for (name, game) in races() {
             for state in positions(&game, 6, 600) {
                 for seat in 0..game.seats().len() {
-                    let Some(rows) = game.seating.byte_rows(seat) else {
+                    let Some(rows) = game.race.seating.byte_rows(seat) else {
                         continue;
                     };
                     let mut quick = View::EMPTY;

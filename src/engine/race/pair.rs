@@ -87,11 +87,11 @@ impl<S: Shape> Shaped<'_, S> {
     /// to the general draw, by [`Shaped::draws_moves`]).
     pub(crate) fn pair_fits(self) -> bool {
         let flags = self.flags();
-        self.race
+        self.is_race
             && !flags.entry_forced
             && !flags.clear_start
             && !flags.groups
-            && self.seating.has_viewed_steps()
+            && self.race.seating.has_viewed_steps()
             && self.rules.pieces_per_seat <= 8
     }
 
@@ -662,7 +662,8 @@ impl<S: Shape> Shaped<'_, S> {
         }
         let crowd = if self.flags().blockade > 1 { 2 } else { 1 };
         let (passed, landing_empty) =
-            self.seating
+            self.race
+                .seating
                 .way_seen(word, seat, from, target as u8, crowd)?;
         Some(PlainWalk {
             target: target as u8,
@@ -815,7 +816,7 @@ mod tests {
     fn a_decision_between_two_dice_is_drawn_as_the_general_pass_draws_it() {
         let (mut compared, mut ways, mut entries, mut served) = (0usize, 0usize, 0usize, 0usize);
         let (mut with_bonus, mut rounds) = (0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| g.pair_draws) {
+        for (name, game) in races().filter(|(_, g)| g.race.pair_draws) {
             served += 1;
             for state in positions(&game, 53, 10_000) {
                 if state.phase != Phase::Move || !game.dynamic().draws_moves(&state) {
@@ -870,7 +871,7 @@ mod tests {
     #[test]
     fn a_decision_between_three_or_four_dice_is_drawn_as_the_general_pass_draws_it() {
         let (mut compared, mut ways, mut four, mut listed) = (0usize, 0usize, 0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| g.pair_draws) {
+        for (name, game) in races().filter(|(_, g)| g.race.pair_draws) {
             for state in positions(&game, 59, 50_000) {
                 if state.phase != Phase::Move || !game.dynamic().draws_moves(&state) {
                     continue;

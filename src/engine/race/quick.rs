@@ -361,7 +361,7 @@ impl<S: Shape> Shaped<'_, S> {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Action {
-        if self.pair_draws && state.split.is_empty() {
+        if self.race.pair_draws && state.split.is_empty() {
             if let Some(groups) = self.groups_in_word::<true>(state) {
                 return self.play_one_value_round_by_walk(state, v, groups, draw);
             }
@@ -511,7 +511,7 @@ impl<S: Shape> Shaped<'_, S> {
         }
         // A sure landing is on a cell where the view saw nobody: where the
         // view holds every seat the mover takes, nothing is taken.
-        self.land_listed(state, m, by, self.view_holds_prey)
+        self.land_listed(state, m, by, self.race.view_holds_prey)
     }
 
     /// Each move by the one waiting value `v` under rules that
@@ -760,7 +760,7 @@ impl<S: Shape> Shaped<'_, S> {
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Action> {
         let v = self.throw_one_value(state, i)?;
-        if self.word_moves
+        if self.race.word_moves
             && let Some(moves) = self.moves_in_word::<OWN, OTHERS>(state, v)
         {
             return Some(self.play_word_move(state, moves, v.value, pick));
@@ -944,7 +944,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// pool with each throw used before the next.
     #[inline(always)]
     fn one_value_throw(self, state: &State, i: usize) -> Option<PoolValue> {
-        let t = self.throws.get(i)?;
+        let t = self.race.throws.get(i)?;
         let limit = self.flags().again_limit;
         // Without a branch on the throw: which it is is chance.
         let over_limit = t.again & (limit > 0) & (state.streak.saturating_add(1) >= limit);
@@ -1103,10 +1103,10 @@ mod tests {
             let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
             for table in &rules.tables {
                 let game = Game::new(rules.clone(), table.players).expect("the table exists");
-                if game.quick || game.quick_seen {
+                if game.race.quick || game.race.quick_seen {
                     let mut general = game.clone();
-                    general.quick = false;
-                    general.quick_seen = false;
+                    general.race.quick = false;
+                    general.race.quick_seen = false;
                     games.push((format!("{name}/{}p", table.players), game, general));
                 }
             }
@@ -1122,7 +1122,7 @@ mod tests {
         let mut state = state.clone();
         let per_seat = state.pieces.per_seat();
         for seat in 0..state.pieces.len() {
-            let home = game.seating.home(seat) as u16;
+            let home = game.race.seating.home(seat) as u16;
             let steps = &mut state.pieces[seat];
             for (i, step) in steps.iter_mut().enumerate() {
                 let b = bytes[(seat * per_seat + i) % bytes.len()];
@@ -1197,7 +1197,8 @@ mod tests {
         let (mut played_moves, mut passes) = (0usize, 0usize);
         let races = quick_races();
         assert!(
-            races.iter().any(|(_, g, _)| g.quick) && races.iter().any(|(_, g, _)| g.quick_seen)
+            races.iter().any(|(_, g, _)| g.race.quick)
+                && races.iter().any(|(_, g, _)| g.race.quick_seen)
         );
         for (name, game, _) in &races {
             for state in positions_and_scattered(game, 17, 3000) {
@@ -1246,10 +1247,10 @@ mod tests {
         // Each race of quick rules with its seats' pieces as words and without.
         let races: Vec<_> = quick_races()
             .into_iter()
-            .filter(|(_, g, _)| g.quick)
+            .filter(|(_, g, _)| g.race.quick)
             .flat_map(|(name, game, mut apart)| {
-                apart.quick = true;
-                apart.word_moves = false;
+                apart.race.quick = true;
+                apart.race.word_moves = false;
                 [
                     (name.clone(), game),
                     (format!("{name} piece by piece"), apart),
@@ -1257,7 +1258,7 @@ mod tests {
             })
             .collect();
         assert!(
-            races.iter().filter(|(_, g)| g.word_moves).count() >= 3,
+            races.iter().filter(|(_, g)| g.race.word_moves).count() >= 3,
             "the races of quick rules do not look at words"
         );
         for (name, game) in &races {
@@ -1313,7 +1314,7 @@ mod tests {
     #[test]
     fn a_throw_drawn_at_once_is_the_throw_then_the_drawn_action() {
         let (mut at_once, mut apart) = (0usize, 0usize);
-        for (name, game, _) in quick_races().iter().filter(|(_, g, _)| g.quick_seen) {
+        for (name, game, _) in quick_races().iter().filter(|(_, g, _)| g.race.quick_seen) {
             for (k, state) in positions_and_scattered(game, 29, 1000).iter().enumerate() {
                 if state.phase != Phase::Throw {
                     continue;
@@ -1355,13 +1356,13 @@ mod tests {
     fn a_way_asked_of_the_pieces_is_clear_where_the_view_sees_it_clear() {
         let (mut clear, mut blocked) = (0usize, 0usize);
         for (name, game) in races() {
-            if !game.marks_view || game.seating.viewed_steps(0, 1).is_none() {
+            if !game.race.marks_view || game.race.seating.viewed_steps(0, 1).is_none() {
                 continue;
             }
             for state in positions(&game, 41, 300) {
                 for seat in 0..game.seats().len() {
                     let view = View::new(game.dynamic(), &state, seat);
-                    let home = game.seating.home(seat);
+                    let home = game.race.seating.home(seat);
                     for from in 0..home {
                         for target in from as u16 + 1..=from as u16 + MAX_WALK {
                             let seen = game.dynamic().clear_to(&view, from, target, home);
@@ -1394,7 +1395,7 @@ mod tests {
     #[test]
     fn a_one_value_decision_that_may_reach_a_detour_lists_the_round() {
         let game = Game::bundled("parcheesi", Some(4)).expect("bundled");
-        assert!(game.seen_drawn && !game.quick_seen);
+        assert!(game.race.seen_drawn && !game.race.quick_seen);
         let three = PoolValue {
             value: 3,
             again: false,
@@ -1459,14 +1460,14 @@ mod tests {
     #[test]
     fn a_cell_the_view_saw_empty_holds_nothing_to_take() {
         let (mut empty, mut prey_seen) = (0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| g.seen_drawn) {
+        for (name, game) in races().filter(|(_, g)| g.race.seen_drawn) {
             let game = &game;
-            assert!(game.view_holds_prey, "{name}");
+            assert!(game.race.view_holds_prey, "{name}");
             for state in positions(game, 23, 1500) {
                 for seat in 0..game.seats().len() {
                     let mut view = View::EMPTY;
                     view.fill(game.dynamic(), &state, seat);
-                    for q in 1..game.seating.home(seat) {
+                    for q in 1..game.race.seating.home(seat) {
                         let prey_there = prey_stands_on(game, &state, seat, q);
                         if view.at(q) {
                             prey_seen += usize::from(prey_there);
@@ -1547,14 +1548,14 @@ mod tests {
     fn a_one_value_decision_that_may_go_round_is_drawn_as_the_general_pass_draws_it() {
         use crate::engine::race::legal::tests::{every_way, races};
         let (mut compared, mut rounds, mut bonuses) = (0usize, 0usize, 0usize);
-        for (name, game) in races().filter(|(_, g)| g.seen_drawn && !g.quick_seen) {
+        for (name, game) in races().filter(|(_, g)| g.race.seen_drawn && !g.race.quick_seen) {
             for state in positions(&game, 17, 80_000) {
                 let Some(v) = game.dynamic().one_value(&state) else {
                     continue;
                 };
                 if state.phase != Phase::Move
                     || !game.dynamic().draws_moves(&state)
-                    || game.flags.entry_forced
+                    || game.race.flags.entry_forced
                     || game.dynamic().must_clear_start(&state)
                     || !game.dynamic().may_go_round(&state, v.value)
                 {

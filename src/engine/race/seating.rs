@@ -660,7 +660,7 @@ impl crate::Game {
     /// The table of where plain moves end, for values up to the largest the
     /// rules give: a die, two dice together, a bottom face or a bonus.
     pub(crate) fn ends_table(&self) -> Ends {
-        if !self.race {
+        if !self.is_race {
             return Ends::default();
         }
         let rules = &self.rules;
@@ -675,7 +675,7 @@ impl crate::Game {
         .max()
         .unwrap_or(0);
         let homes: Vec<u8> = (0..self.seats.len())
-            .map(|s| self.seating.home(s))
+            .map(|s| self.race.seating.home(s))
             .collect();
         Ends::new(&homes, largest as usize + 1, |seat, from, value| {
             self.dynamic()
@@ -698,7 +698,7 @@ mod tests {
     fn a_landing_finds_the_prey_on_its_cell_however_often_tracks_meet_it() {
         for (name, once) in [("ludo", true), ("parcheesi", false)] {
             let game = Game::bundled(name, Some(2)).expect("bundled");
-            let seating = &game.seating;
+            let seating = &game.race.seating;
             assert_eq!(seating.prey_once, once, "{name}");
             // The second seat's piece (byte 4) on the cell of the first
             // seat's step 20, on the way round that both go.
@@ -733,7 +733,7 @@ mod tests {
         let mut refused = 0usize;
         for name in ["ludo", "parcheesi", "russian-pachisi"] {
             let game = Game::bundled(name, Some(4)).expect("bundled");
-            let seating = &game.seating;
+            let seating = &game.race.seating;
             let mut windows = 0usize;
             for state in crate::engine::race::legal::tests::positions(&game, 7, 120) {
                 let word = state.pieces.first_word();

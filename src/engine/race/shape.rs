@@ -73,7 +73,7 @@ impl<S: Shape> Shaped<'_, S> {
     pub(crate) fn flags(self) -> Flags {
         match S::FLAGS {
             Some(flags) => flags,
-            None => self.game.flags,
+            None => self.game.race.flags,
         }
     }
 
@@ -82,7 +82,7 @@ impl<S: Shape> Shaped<'_, S> {
     pub(crate) fn home(self, a: usize) -> u8 {
         match self.flags().tracks {
             Some(tracks) => tracks.home,
-            None => self.seating.home(a),
+            None => self.race.seating.home(a),
         }
     }
 
@@ -91,7 +91,7 @@ impl<S: Shape> Shaped<'_, S> {
     pub(crate) fn detour(self, a: usize) -> Option<(u8, u8)> {
         match self.flags().tracks {
             Some(tracks) => tracks.detour,
-            None => self.seating.detour(a),
+            None => self.race.seating.detour(a),
         }
     }
 
@@ -100,7 +100,7 @@ impl<S: Shape> Shaped<'_, S> {
     pub(crate) fn detour_again(self, a: usize) -> bool {
         match self.flags().tracks {
             Some(tracks) => tracks.again,
-            None => self.seating.detour_again(a),
+            None => self.race.seating.detour_again(a),
         }
     }
 
@@ -116,7 +116,7 @@ impl<S: Shape> Shaped<'_, S> {
         }
         match flags.tracks {
             Some(tracks) => tracks.detour.is_none(),
-            None => self.hot.plain & (1 << a) != 0,
+            None => self.race.hot.plain & (1 << a) != 0,
         }
     }
 
@@ -135,7 +135,7 @@ impl Game {
     /// game's own where it knows them ([`Game::shape`] tells which).
     #[inline(always)]
     pub(crate) fn shaped<S: Shape>(&self) -> Shaped<'_, S> {
-        debug_assert!(S::FLAGS.is_none_or(|f| f == self.flags));
+        debug_assert!(S::FLAGS.is_none_or(|f| f == self.race.flags));
         Shaped {
             game: self,
             shape: PhantomData,
@@ -150,7 +150,7 @@ impl Game {
 
     /// Which of [`KNOWN`] the game's flags are, if any.
     pub(crate) fn shape(&self) -> Option<usize> {
-        self.known_shape
+        self.race.known_shape
     }
 }
 
@@ -353,7 +353,7 @@ mod tests {
             let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
             for table in &rules.tables {
                 let game = Game::new(rules.clone(), table.players).expect("the table exists");
-                if !game.race {
+                if !game.is_race {
                     continue;
                 }
                 let shape = game.shape();
@@ -361,10 +361,10 @@ mod tests {
                     shape.is_some(),
                     "{name}/{}p: flags {:?} are none of the compiled shapes",
                     table.players,
-                    game.flags
+                    game.race.flags
                 );
                 if let Some(i) = shape {
-                    assert_eq!(KNOWN[i], game.flags, "{name}/{}p", table.players);
+                    assert_eq!(KNOWN[i], game.race.flags, "{name}/{}p", table.players);
                     used[i] = true;
                 }
             }

@@ -213,8 +213,8 @@ impl Game {
     /// home where the goal is longer than it (home: goal), else the step
     /// before home.
     pub(crate) fn last_cell_step(&self, seat: usize) -> u8 {
-        let home = self.seating.home(seat);
-        if self.flags.goal > 1 {
+        let home = self.race.seating.home(seat);
+        if self.race.flags.goal > 1 {
             home
         } else {
             home.saturating_sub(1)
@@ -226,7 +226,7 @@ impl Game {
     /// the goal is longer than it: `home: goal`). The passes that read a
     /// seat's pieces as a word count on it.
     pub(crate) fn own_limit_kept(&self, seat: usize, steps: &[u8]) -> bool {
-        let most = self.flags.own_max;
+        let most = self.race.flags.own_max;
         if most == 0 {
             return true;
         }
