@@ -33,6 +33,12 @@ pub(crate) struct Hot {
     /// shape's rules still plays through that shape.
     pub blockade_turns: u8,
     pub mixed_open: bool,
+    /// `stacks: own_max` (0: no limit), read where a move lands, and
+    /// `stacks: pass = with_doubles`, read where a move meets a blockade:
+    /// as data, a house rule that changes either keeps its base's
+    /// compiled shape.
+    pub own_max: u8,
+    pub doubles_pass: bool,
 }
 
 /// The rule fields that choose which way the hot path goes: flags and
@@ -66,12 +72,10 @@ pub(crate) struct Flags {
     /// Whether a seat's view includes its own side (a blockade stops its own side).
     pub view_own: bool,
     pub group_passes: bool,
-    pub doubles_pass: bool,
     pub take_as_many: bool,
     pub groups: bool,
     pub pairs_apart: bool,
     pub stack_max: u8,
-    pub own_max: u8,
     pub by_landing: bool,
     /// Whether any seat's track has a safe cell: where none has, every
     /// landing on another side's pieces takes them.
@@ -151,7 +155,9 @@ impl Hot {
             .iter()
             .enumerate()
             .filter(|(_, s)| {
-                flags.plain_rules() && rules.seats[s.0 as usize].track.detour.is_none()
+                flags.plain_rules()
+                    && rules.stacks.own_max == 0
+                    && rules.seats[s.0 as usize].track.detour.is_none()
             })
             .fold(0u8, |bits, (i, _)| bits | 1 << i);
         Hot {
@@ -161,17 +167,19 @@ impl Hot {
             plain,
             blockade_turns: rules.stacks.blockade_turns,
             mixed_open: rules.stacks.mixed_open,
+            own_max: rules.stacks.own_max,
+            doubles_pass: rules.stacks.doubles_pass,
         }
     }
 }
 
 impl Flags {
-    /// Whether no order of bonuses and no limit of pieces on a cell
-    /// applies: with no detour on its track, a seat's moves are then plain
-    /// ([`Hot::plain`]).
+    /// Whether no order of bonuses and no limit of pieces of all sides on
+    /// a cell applies: with no limit of a seat's own (`Hot::own_max`) and
+    /// no detour on its track, a seat's moves are then plain ([`Hot::plain`]).
     #[inline(always)]
     pub(crate) fn plain_rules(&self) -> bool {
-        self.stack_max == 0 && self.own_max == 0 && !self.bonus_after_dice
+        self.stack_max == 0 && !self.bonus_after_dice
     }
 
     pub(crate) fn new(rules: &RuleSet, seats: &[SeatId]) -> Flags {
@@ -193,12 +201,10 @@ impl Flags {
             blockade: stacks.blockade,
             view_own: stacks.blocks_own && stacks.blockade > 0,
             group_passes: stacks.group_passes,
-            doubles_pass: stacks.doubles_pass,
             take_as_many: stacks.take_as_many,
             groups: stacks.groups,
             pairs_apart: stacks.pairs_apart,
             stack_max: stacks.max,
-            own_max: stacks.own_max,
             by_landing: rules.capture.by_landing,
             any_safe: seats
                 .iter()

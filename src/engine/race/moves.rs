@@ -838,7 +838,7 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline(always)]
     pub(crate) fn room_for(self, state: &State, seat: usize, target: u8, count: u8) -> bool {
         let flags = self.flags();
-        if flags.own_max == 0 && flags.stack_max == 0 {
+        if self.own_max() == 0 && flags.stack_max == 0 {
             return true;
         }
         // A view that holds every seat saw nothing there; else partners
@@ -850,7 +850,7 @@ impl<S: Shape> Shaped<'_, S> {
         } else {
             self.own_on(state, seat, target)
         };
-        (flags.own_max == 0 || there + count <= flags.own_max)
+        (self.own_max() == 0 || there + count <= self.own_max())
             && (flags.stack_max == 0 || there + count <= flags.stack_max)
     }
 
@@ -937,7 +937,7 @@ impl<S: Shape> Shaped<'_, S> {
                 }
                 // A jump over a blockade lands on an empty cell or takes
                 // what stands there (stacks: pass = with_doubles).
-                if jumped && flags.doubles_pass && !takes {
+                if jumped && self.race.hot.doubles_pass && !takes {
                     return Err(Refusal::JumpLanding(self.track(seat).cell(target)));
                 }
             }
@@ -945,7 +945,7 @@ impl<S: Shape> Shaped<'_, S> {
         // Nor does it land beside pieces of its own side, which the view
         // may not hold.
         if jumped
-            && flags.doubles_pass
+            && self.race.hot.doubles_pass
             && target < home
             && self.own_side_stays(state, from, count, target)
         {
@@ -957,11 +957,11 @@ impl<S: Shape> Shaped<'_, S> {
             return Err(Refusal::PairApart(self.track(seat).cell(target)));
         }
         // Home holds pieces like any cell when the goal is longer (home: goal).
-        if (flags.stack_max > 0 || flags.own_max > 0) && (target < home || flags.goal > 1) {
+        if (flags.stack_max > 0 || self.own_max() > 0) && (target < home || flags.goal > 1) {
             if flags.view_own && !occupied && target < home {
                 // The view holds every seat's pieces and none stands on
                 // the cell: only the moving pieces will.
-                if (flags.own_max > 0 && count > flags.own_max)
+                if (self.own_max() > 0 && count > self.own_max())
                     || (flags.stack_max > 0 && count > flags.stack_max)
                 {
                     return Err(Refusal::CellFull(self.track(seat).cell(target)));
@@ -1042,7 +1042,7 @@ impl<S: Shape> Shaped<'_, S> {
                 return Some(false);
             }
         }
-        if flags.stack_max > 0 || flags.own_max > 0 {
+        if flags.stack_max > 0 || self.own_max() > 0 {
             // As [`Game::check_cell_room`] counts them: pieces moving within
             // the cell do not count twice; others stay unless taken.
             let [a, b] = self.race.seating.meet(seat, seat, target);
@@ -1053,7 +1053,7 @@ impl<S: Shape> Shaped<'_, S> {
             } else {
                 0
             };
-            if (flags.own_max > 0 && own + count > flags.own_max)
+            if (self.own_max() > 0 && own + count > self.own_max())
                 || (flags.stack_max > 0 && own + staying + count > flags.stack_max)
             {
                 return Some(false);
@@ -1096,7 +1096,7 @@ impl<S: Shape> Shaped<'_, S> {
                 continue;
             }
             let passes = (flags.group_passes && count >= n)
-                || (flags.doubles_pass && state.doubles && !value.bonus && n == blockade);
+                || (self.race.hot.doubles_pass && state.doubles && !value.bonus && n == blockade);
             if n >= blockade && !passes {
                 return Err(Refusal::Blockade(self.track(seat).cell(at), n));
             }
@@ -1201,7 +1201,7 @@ impl<S: Shape> Shaped<'_, S> {
         if target == self.home(seat) {
             // Only the seat's own pieces stand in its goal.
             let own = state.pieces[seat].iter().filter(|&&s| s == target).count() as u8;
-            if (flags.own_max > 0 && own + count > flags.own_max)
+            if (self.own_max() > 0 && own + count > self.own_max())
                 || (flags.stack_max > 0 && own + count > flags.stack_max)
             {
                 return Err(Refusal::CellFull(self.track(seat).cell(target)));
@@ -1216,7 +1216,7 @@ impl<S: Shape> Shaped<'_, S> {
             None => self.cell_counts_scanned(state, seat, safe, target),
         };
         let own = own.saturating_sub(leaving);
-        if (flags.own_max > 0 && own + count > flags.own_max)
+        if (self.own_max() > 0 && own + count > self.own_max())
             || (flags.stack_max > 0 && own + staying + count > flags.stack_max)
         {
             return Err(Refusal::CellFull(self.track(seat).cell(target)));
@@ -1785,7 +1785,7 @@ mod tests {
     fn one_comparison_counts_the_room_on_a_cell() {
         let (mut compared, mut crowded) = (0usize, 0usize);
         for (name, game) in
-            races().filter(|(_, g)| g.race.flags.stack_max > 0 || g.race.flags.own_max > 0)
+            races().filter(|(_, g)| g.race.flags.stack_max > 0 || g.race.hot.own_max > 0)
         {
             for state in positions(&game, 8, 2000).into_iter().step_by(4) {
                 for seat in 0..game.seats().len() {

@@ -678,7 +678,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// of the compiled pass.
     #[inline(always)]
     fn quick_checks(self) -> (bool, bool) {
-        (self.flags().own_max > 0, !self.flags().safe_shared)
+        (self.own_max() > 0, !self.flags().safe_shared)
     }
 
     /// Plays the decision [`Shaped::quick_moves`] answers by its action
@@ -814,7 +814,7 @@ impl<S: Shape> Shaped<'_, S> {
         let targets = (reached & !whole_bytes(at_start)) | (ONES & whole_bytes(at_start));
         let mut moves = (way & exact) | out;
         // Room on the cell: the seat's own pieces (`own_max` is 1 here).
-        if OWN && self.flags().own_max > 0 {
+        if OWN {
             // A piece moves up, and the steps are sorted: only a piece
             // after it can stand where it lands. Each shift lines every
             // piece up with one further on (the seat's bytes only, so none
@@ -1066,9 +1066,8 @@ impl<S: Shape> Shaped<'_, S> {
             };
             // Room on the cell: only the seat's own pieces are limited.
             if OWN
-                && flags.own_max > 0
                 && (target < home || flags.goal > 1)
-                && state.pieces.count_on(seat, target) >= flags.own_max
+                && state.pieces.count_on(seat, target) >= self.own_max()
             {
                 continue;
             }

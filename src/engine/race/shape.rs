@@ -115,9 +115,15 @@ impl<S: Shape> Shaped<'_, S> {
             return false;
         }
         match flags.tracks {
-            Some(tracks) => tracks.detour.is_none(),
+            Some(tracks) => tracks.detour.is_none() && self.own_max() == 0,
             None => self.race.hot.plain & (1 << a) != 0,
         }
+    }
+
+    /// `stacks: own_max`: the most pieces of one seat on a cell (0: no limit).
+    #[inline(always)]
+    pub(crate) fn own_max(self) -> u8 {
+        self.race.hot.own_max
     }
 
     /// Whether seat `a`'s move from step `from` to step `target` comes to its
@@ -222,7 +228,6 @@ pub(crate) const KNOWN: [Flags; 5] = [
     Flags {
         entry_forced: true,
         clear_start: true,
-        own_max: 1,
         any_safe: false,
         goal: 4,
         tracks: Some(TrackFlags {
@@ -255,9 +260,8 @@ pub(crate) const KNOWN: [Flags; 5] = [
         ..BASE
     },
     // Two dice, out by a die or the sum, the rest given up after one value;
-    // blockades of two that stop everyone, broken by doubles, not moved on
-    // together; three throws again in a row lose the turn; tracks of 72
-    // steps.
+    // blockades of two that stop everyone, not moved on together; three
+    // throws again in a row lose the turn; tracks of 72 steps.
     Flags {
         entry_sum: true,
         pass_after_one: true,
@@ -265,7 +269,6 @@ pub(crate) const KNOWN: [Flags; 5] = [
         again_limit: 3,
         blockade: 2,
         view_own: true,
-        doubles_pass: true,
         pairs_apart: true,
         own_entry: OwnEntry::Always,
         tracks: Some(TrackFlags {
@@ -317,12 +320,10 @@ const BASE: Flags = Flags {
     blockade: 0,
     view_own: false,
     group_passes: false,
-    doubles_pass: false,
     take_as_many: false,
     groups: false,
     pairs_apart: false,
     stack_max: 0,
-    own_max: 0,
     by_landing: true,
     any_safe: true,
     safe_shared: true,

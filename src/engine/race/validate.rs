@@ -226,7 +226,7 @@ impl Game {
     /// the goal is longer than it: `home: goal`). The passes that read a
     /// seat's pieces as a word count on it.
     pub(crate) fn own_limit_kept(&self, seat: usize, steps: &[u8]) -> bool {
-        let most = self.race.flags.own_max;
+        let most = self.race.hot.own_max;
         if most == 0 {
             return true;
         }

@@ -309,7 +309,7 @@ impl<S: Shape> Shaped<'_, S> {
         // Where a seat has at most one piece a step on its way (`stacks:
         // own_max = 1`, which a state must keep to fit the game), each
         // piece on its way is the first on its step.
-        let way = if self.flags().groups || self.flags().own_max == 1 {
+        let way = if self.flags().groups || self.own_max() == 1 {
             on_way
         } else {
             // The first piece on each step.
