@@ -39,6 +39,11 @@ pub(crate) struct Hot {
     /// compiled shape.
     pub own_max: u8,
     pub doubles_pass: bool,
+    /// Whether the first piece out comes out on other throws than the
+    /// rest (`entry: first_on` differs from `on`), read where a piece may
+    /// come out: a house rule that lets every piece out alike keeps its
+    /// base's compiled shape.
+    pub first_differs: bool,
 }
 
 /// The rule fields that choose which way the hot path goes: flags and
@@ -47,9 +52,6 @@ pub(crate) struct Hot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Flags {
     pub first_of_game: bool,
-    /// Whether the first piece out comes out on other throws than the
-    /// rest (`entry: first_on` differs from `on`).
-    pub first_differs: bool,
     pub entry_moves_score: bool,
     pub entry_forced: bool,
     pub entry_sum: bool,
@@ -169,6 +171,7 @@ impl Hot {
             mixed_open: rules.stacks.mixed_open,
             own_max: rules.stacks.own_max,
             doubles_pass: rules.stacks.doubles_pass,
+            first_differs: rules.entry.first_on != rules.entry.on,
         }
     }
 }
@@ -186,7 +189,6 @@ impl Flags {
         let stacks = &rules.stacks;
         Flags {
             first_of_game: rules.entry.first == FirstPiece::FirstOfGame,
-            first_differs: rules.entry.first_on != rules.entry.on,
             entry_moves_score: rules.entry.moves_score,
             entry_forced: rules.entry.forced,
             entry_sum: rules.entry.sum,

@@ -1127,7 +1127,7 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline(always)]
     pub(crate) fn lets_out_now(self, state: &State, value: PoolValue) -> bool {
         self.may_leave_start(value)
-            && (!self.flags().first_differs
+            && (!self.race.hot.first_differs
                 || self.entry_allows(self.comes_out_first(state, state.mover as usize), value))
     }
 
@@ -1141,19 +1141,9 @@ impl<S: Shape> Shaped<'_, S> {
         } else {
             none_on_way
         };
-        self.may_leave_start_at_once(value)
-            && (!self.flags().first_differs || self.entry_allows(first, value))
-    }
-
-    /// [`Shaped::may_leave_start`] in place, where the one-value passes ask
-    /// it at every throw: a call of its own costs them more than its bit
-    /// test. Values too large for the bit sets go to the rules, apart.
-    #[inline(always)]
-    fn may_leave_start_at_once(self, value: PoolValue) -> bool {
-        if value.value >= ENTRY_BITS {
-            return self.may_leave_start(value);
-        }
-        self.entry_any_bit(value)
+        // Where the first piece needs no other throws than the rest, its
+        // bits in the table are theirs: one lookup answers either way.
+        self.entry_allows(first, value)
     }
 
     /// Whether `value` may let some piece leave its start, first or not;
@@ -1174,15 +1164,23 @@ impl<S: Shape> Shaped<'_, S> {
         self.race.hot.entry_bits(value.value) & either != 0
     }
 
-    /// Whether `value` lets the seat's (first) piece leave its start (entry: on, first_on).
-    #[inline]
+    /// Whether `value` lets the seat's (first) piece leave its start
+    /// (entry: on, first_on). In place, where the one-value passes ask it
+    /// at every throw: a call of its own costs them more than its bit
+    /// test. Values too large for the bit sets go to the rules, apart.
+    #[inline(always)]
     pub(crate) fn entry_allows(self, first: bool, value: PoolValue) -> bool {
         if value.value >= ENTRY_BITS {
-            let entry = &self.rules.entry;
-            let throws = if first { &entry.first_on } else { &entry.on };
-            return throws.allows(value.value, value.again);
+            return self.entry_allows_by_rules(first, value);
         }
         self.race.hot.entry_bits(value.value) & entry_bit(first, value.again) != 0
+    }
+
+    #[inline(never)]
+    fn entry_allows_by_rules(self, first: bool, value: PoolValue) -> bool {
+        let entry = &self.rules.entry;
+        let throws = if first { &entry.first_on } else { &entry.on };
+        throws.allows(value.value, value.again)
     }
 
     /// Whether the cell of `seat`'s step `target` has room for `count` more

@@ -278,12 +278,10 @@ pub(crate) const KNOWN: [Flags; 5] = [
         }),
         ..BASE
     },
-    // Throws of cowries that move groups together; the first piece out on
-    // other throws than the rest, its throw scoring; blockades of two that
-    // stop other sides only; near home, the smallest throw; tracks of 84
+    // Throws of cowries that move groups together; a piece out by its
+    // throw scoring; blockades of two that stop other sides only; near home, the smallest throw; tracks of 84
     // steps.
     Flags {
-        first_differs: true,
         entry_moves_score: true,
         blockade: 2,
         group_passes: true,
@@ -305,7 +303,6 @@ pub(crate) const KNOWN: [Flags; 5] = [
 /// share, home by an exact throw, finished seats passed over.
 const BASE: Flags = Flags {
     first_of_game: false,
-    first_differs: false,
     entry_moves_score: false,
     entry_forced: false,
     entry_sum: false,
