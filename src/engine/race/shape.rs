@@ -279,8 +279,8 @@ pub(crate) const KNOWN: [Flags; 5] = [
         ..BASE
     },
     // Throws of cowries that move groups together; a piece out by its
-    // throw scoring; blockades of two that stop other sides only; near home, the smallest throw; tracks of 84
-    // steps.
+    // throw scoring; blockades of two that stop other sides only; near
+    // home, the smallest throw; tracks of 84 steps.
     Flags {
         entry_moves_score: true,
         blockade: 2,
