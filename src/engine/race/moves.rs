@@ -1176,6 +1176,8 @@ impl<S: Shape> Shaped<'_, S> {
         self.race.hot.entry_bits(value.value) & entry_bit(first, value.again) != 0
     }
 
+    /// [`Shaped::entry_allows`] for a value too large for the table, read
+    /// from the rules; out of line, as it is seldom asked.
     #[inline(never)]
     fn entry_allows_by_rules(self, first: bool, value: PoolValue) -> bool {
         let entry = &self.rules.entry;
