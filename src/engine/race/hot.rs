@@ -4,7 +4,8 @@
 //! instead of following the rule set's pointers.
 
 use crate::rules::{
-    FirstPiece, NearHome, OwnEntry, RuleSet, SeatId, UseValues, entry::EntryThrows,
+    FirstPiece, MAX_SEATS, NearHome, OwnEntry, RuleSet, SeatId, Track, UseValues,
+    entry::EntryThrows,
 };
 
 /// Entry values below this are answered from a table of a byte a value; larger ones from the rules.
@@ -44,6 +45,14 @@ pub(crate) struct Hot {
     /// come out: a house rule that lets every piece out alike keeps its
     /// base's compiled shape.
     pub first_differs: bool,
+    /// Each playing seat's home step, the first step of its goal
+    /// (`home: goal`), its track's detour and whether it may be gone
+    /// round again (a bit a seat): read on every move where the compiled
+    /// shape does not know them.
+    pub home: [u8; MAX_SEATS],
+    pub goal_from: [u8; MAX_SEATS],
+    pub detour: [Option<(u8, u8)>; MAX_SEATS],
+    pub detour_again: u8,
 }
 
 /// The rule fields that choose which way the hot path goes: flags and
@@ -153,6 +162,19 @@ impl Hot {
     }
 
     pub(crate) fn new(rules: &RuleSet, seats: &[SeatId], flags: &Flags) -> Hot {
+        let tracks: Vec<&Track> = (seats.iter().take(MAX_SEATS))
+            .map(|s| &rules.seats[s.0 as usize].track)
+            .collect();
+        fn per_seat<T: Copy + Default>(
+            tracks: &[&Track],
+            of: &dyn Fn(&Track) -> T,
+        ) -> [T; MAX_SEATS] {
+            let mut each = [T::default(); MAX_SEATS];
+            for (slot, track) in each.iter_mut().zip(tracks) {
+                *slot = of(track);
+            }
+            each
+        }
         let plain = seats
             .iter()
             .enumerate()
@@ -172,6 +194,12 @@ impl Hot {
             own_max: rules.stacks.own_max,
             doubles_pass: rules.stacks.doubles_pass,
             first_differs: rules.entry.first_on != rules.entry.on,
+            home: per_seat(&tracks, &|t| t.home()),
+            goal_from: per_seat(&tracks, &|t| (t.home() + 1).saturating_sub(rules.home.goal)),
+            detour: per_seat(&tracks, &|t| t.detour),
+            detour_again: (tracks.iter().enumerate())
+                .filter(|(_, t)| t.detour_again)
+                .fold(0, |bits, (i, _)| bits | 1 << i),
         }
     }
 }

@@ -1066,8 +1066,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// one of the steps just before it that make the goal with it.
     #[inline]
     pub(crate) fn in_goal(self, seat: usize, step: u8) -> bool {
-        let home = self.home(seat);
-        step <= home && step as u16 + self.flags().goal as u16 > home as u16
+        step <= self.home(seat) && step >= self.goal_from(seat)
     }
 
     /// Checks that a move of `count` pieces by `value` may pass the

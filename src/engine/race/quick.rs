@@ -850,13 +850,17 @@ impl<S: Shape> Shaped<'_, S> {
                 }
             }
         }
-        // The rules that choose among the moves (`Game::kept_by_entry`).
-        if self.flags().entry_forced && moves & at_start != 0 {
-            moves &= at_start;
-        }
-        let on_first = zero_bytes_of_word(steps ^ ONES) & live;
-        if self.flags().clear_start && at_start != 0 && moves & on_first != 0 {
-            moves &= on_first;
+        // The rules that choose among the moves (`Game::kept_by_entry`),
+        // which matter only while a piece waits at the start.
+        let flags = self.flags();
+        if at_start != 0 && (flags.entry_forced | flags.clear_start) {
+            if flags.entry_forced && moves & at_start != 0 {
+                moves &= at_start;
+            }
+            let on_first = zero_bytes_of_word(steps ^ ONES) & live;
+            if flags.clear_start && moves & on_first != 0 {
+                moves &= on_first;
+            }
         }
         Some(WordMoves {
             steps,
@@ -962,8 +966,7 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline(always)]
     fn lands_plainly(self, state: &State, from: u8, target: u8) -> bool {
         let seat = state.mover as usize;
-        (target as u16 + self.flags().goal as u16) <= self.home(seat) as u16
-            && !self.may_take_on_landing(state, seat, from, target)
+        target < self.goal_from(seat) && !self.may_take_on_landing(state, seat, from, target)
     }
 
     /// Plays the move of one piece from step `from` to step `target` by

@@ -24,10 +24,6 @@ pub(crate) struct Seating {
     homes: [u8; MAX_SEATS],
     /// Each seat's safe steps: bit `s` for step `s`.
     safe: [[u64; 4]; MAX_SEATS],
-    /// Each seat's detour (`seat: detour`).
-    detours: [Option<(u8, u8)>; MAX_SEATS],
-    /// Whether each seat's detour may be gone round again (`detour .. again`).
-    again: [bool; MAX_SEATS],
     /// For each seat, the seats whose pieces its view of the race holds:
     /// the other sides', and its own side's too when a blockade stops it.
     viewed: Vec<Vec<u8>>,
@@ -212,10 +208,9 @@ impl Seating {
             }
         }
         // Kept in place, not behind a pointer: read at every move.
-        let (mut homes, mut detours, mut again) =
-            ([0; MAX_SEATS], [None; MAX_SEATS], [false; MAX_SEATS]);
-        for (i, t) in tracks.iter().enumerate().take(MAX_SEATS) {
-            (homes[i], detours[i], again[i]) = (t.home(), t.detour, t.detour_again);
+        let mut homes = [0; MAX_SEATS];
+        for (home, t) in homes.iter_mut().zip(tracks) {
+            *home = t.home();
         }
         let mut safe = [[0u64; 4]; MAX_SEATS];
         for (bits, t) in safe.iter_mut().zip(tracks) {
@@ -277,8 +272,6 @@ impl Seating {
             byte_seat,
             viewed,
             prey,
-            detours,
-            again,
             seats,
             stride,
             meet,
@@ -300,18 +293,6 @@ impl Seating {
     #[inline]
     pub(crate) fn home(&self, a: usize) -> u8 {
         self.homes[a]
-    }
-
-    /// The detour of seat `a`'s track, if any.
-    #[inline]
-    pub(crate) fn detour(&self, a: usize) -> Option<(u8, u8)> {
-        self.detours[a]
-    }
-
-    /// Whether seat `a`'s detour may be gone round again.
-    #[inline]
-    pub(crate) fn detour_again(&self, a: usize) -> bool {
-        self.again[a]
     }
 
     /// Whether seat `a`'s step `step` is on a safe cell.

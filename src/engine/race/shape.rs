@@ -18,7 +18,7 @@ use std::ops::Deref;
 
 use super::hot::{Flags, TrackFlags};
 use crate::engine::Game;
-use crate::rules::OwnEntry;
+use crate::rules::{MAX_SEATS, OwnEntry};
 
 /// How the hot path reads the rule flags.
 pub(crate) trait Shape {
@@ -77,30 +77,47 @@ impl<S: Shape> Shaped<'_, S> {
         }
     }
 
+    /// The track seat `a`'s pieces go, where the shape knows it: the
+    /// same for every seat.
+    #[inline(always)]
+    fn known_tracks(self) -> Option<TrackFlags> {
+        S::FLAGS.and_then(|flags| flags.tracks)
+    }
+
     /// The home step of seat `a`.
     #[inline(always)]
     pub(crate) fn home(self, a: usize) -> u8 {
-        match self.flags().tracks {
+        match self.known_tracks() {
             Some(tracks) => tracks.home,
-            None => self.race.seating.home(a),
+            None => self.race.hot.home[a % MAX_SEATS],
+        }
+    }
+
+    /// The first step of seat `a`'s goal (`home: goal`): a move that ends
+    /// short of it lands on the race.
+    #[inline(always)]
+    pub(crate) fn goal_from(self, a: usize) -> u8 {
+        match self.known_tracks() {
+            Some(tracks) => (tracks.home + 1).saturating_sub(self.flags().goal),
+            None => self.race.hot.goal_from[a % MAX_SEATS],
         }
     }
 
     /// The detour of seat `a`'s track, if any.
     #[inline(always)]
     pub(crate) fn detour(self, a: usize) -> Option<(u8, u8)> {
-        match self.flags().tracks {
+        match self.known_tracks() {
             Some(tracks) => tracks.detour,
-            None => self.race.seating.detour(a),
+            None => self.race.hot.detour[a % MAX_SEATS],
         }
     }
 
     /// Whether seat `a`'s detour may be gone round again.
     #[inline(always)]
     pub(crate) fn detour_again(self, a: usize) -> bool {
-        match self.flags().tracks {
+        match self.known_tracks() {
             Some(tracks) => tracks.again,
-            None => self.race.seating.detour_again(a),
+            None => self.race.hot.detour_again & (1 << (a % MAX_SEATS)) != 0,
         }
     }
 
@@ -114,7 +131,7 @@ impl<S: Shape> Shaped<'_, S> {
         if !flags.plain_rules() {
             return false;
         }
-        match flags.tracks {
+        match self.known_tracks() {
             Some(tracks) => tracks.detour.is_none() && self.own_max() == 0,
             None => self.race.hot.plain & (1 << a) != 0,
         }
