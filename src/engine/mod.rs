@@ -389,7 +389,7 @@ impl Game {
             && state.pieces.per_seat() == per_seat
             && state.finished.iter().all(|&f| (f as usize) < n)
             && (state.pieces.iter().enumerate()).all(|(seat, steps)| {
-                steps.iter().all(|&s| s <= self.race.seating.home(seat))
+                steps.iter().all(|&s| s <= self.race.hot.home[seat])
                     && self.own_limit_kept(seat, steps)
             })
     }

@@ -696,7 +696,7 @@ mod tests {
         for (name, game) in races() {
             for state in positions(&game, 8, 400) {
                 for seat in 0..game.seats().len() {
-                    for q in 1..game.race.seating.home(seat) {
+                    for q in 1..game.race.hot.home[seat] {
                         let Some(steps) = game.race.seating.prey_steps(seat, q) else {
                             continue;
                         };

@@ -901,7 +901,7 @@ mod tests {
                 let mut by_group = Listed::new();
                 let fits_too = game
                     .dynamic()
-                    .groups(&state.pieces[seat], game.race.seating.home(seat))
+                    .groups(&state.pieces[seat], game.race.hot.home[seat])
                     .all(|group| {
                         game.dynamic()
                             .list_group(&state, &values, &sums, group, &mut by_group)

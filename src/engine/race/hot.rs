@@ -130,6 +130,13 @@ fn shared_tracks(rules: &RuleSet, seats: &[SeatId]) -> Option<TrackFlags> {
     each.all(|t| t == first).then_some(first)
 }
 
+/// The first step of the goal (`home: goal`) of a track whose home is
+/// step `home`: a move that ends short of it lands on the race.
+#[inline(always)]
+pub(crate) const fn goal_from(home: u8, goal: u8) -> u8 {
+    (home + 1).saturating_sub(goal)
+}
+
 /// The bit of a value's byte in [`Hot::entry_throws`] that says whether a
 /// throw of it lets out a seat's first piece (`first`) or another, by a
 /// throw that gives another (`again`) or not.
@@ -161,10 +168,14 @@ impl Hot {
         self.entry_throws[value as usize & (ENTRY_BITS as usize - 1)]
     }
 
-    pub(crate) fn new(rules: &RuleSet, seats: &[SeatId], flags: &Flags) -> Hot {
-        let tracks: Vec<&Track> = (seats.iter().take(MAX_SEATS))
-            .map(|s| &rules.seats[s.0 as usize].track)
-            .collect();
+    /// The fields of `rules` seated on `tracks`, one a playing seat (none
+    /// for a fight).
+    pub(crate) fn new(rules: &RuleSet, tracks: &[&Track], flags: &Flags) -> Hot {
+        fn seat_bits(tracks: &[&Track], of: &dyn Fn(&Track) -> bool) -> u8 {
+            (tracks.iter().enumerate())
+                .filter(|(_, t)| of(t))
+                .fold(0, |bits, (i, _)| bits | 1 << i)
+        }
         fn per_seat<T: Copy + Default>(
             tracks: &[&Track],
             of: &dyn Fn(&Track) -> T,
@@ -175,15 +186,8 @@ impl Hot {
             }
             each
         }
-        let plain = seats
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| {
-                flags.plain_rules()
-                    && rules.stacks.own_max == 0
-                    && rules.seats[s.0 as usize].track.detour.is_none()
-            })
-            .fold(0u8, |bits, (i, _)| bits | 1 << i);
+        let plain_rules = flags.plain_rules() && rules.stacks.own_max == 0;
+        let plain = seat_bits(tracks, &|t| plain_rules && t.detour.is_none());
         Hot {
             entry_throws: entry_table(&rules.entry.on, &rules.entry.first_on),
             turn_limit: rules.turn.limit,
@@ -194,12 +198,10 @@ impl Hot {
             own_max: rules.stacks.own_max,
             doubles_pass: rules.stacks.doubles_pass,
             first_differs: rules.entry.first_on != rules.entry.on,
-            home: per_seat(&tracks, &|t| t.home()),
-            goal_from: per_seat(&tracks, &|t| (t.home() + 1).saturating_sub(rules.home.goal)),
-            detour: per_seat(&tracks, &|t| t.detour),
-            detour_again: (tracks.iter().enumerate())
-                .filter(|(_, t)| t.detour_again)
-                .fold(0, |bits, (i, _)| bits | 1 << i),
+            home: per_seat(tracks, &|t| t.home()),
+            goal_from: per_seat(tracks, &|t| goal_from(t.home(), rules.home.goal)),
+            detour: per_seat(tracks, &|t| t.detour),
+            detour_again: seat_bits(tracks, &|t| t.detour_again),
         }
     }
 }
@@ -264,7 +266,7 @@ mod tests {
         let mensch = Game::bundled("mensch", Some(4)).expect("bundled");
         assert!(!mensch.race.flags.any_safe, "Mensch has no safe square");
         for seat in 0..4 {
-            for step in 1..mensch.race.seating.home(seat) {
+            for step in 1..mensch.race.hot.home[seat] {
                 assert!(
                     mensch.dynamic().takes_on(seat, step - 1, step),
                     "seat {seat}, step {step}"
@@ -273,7 +275,7 @@ mod tests {
         }
         let ludo = Game::bundled("ludo", Some(4)).expect("bundled");
         assert!(ludo.race.flags.any_safe, "Ludo has safe squares");
-        let home = ludo.race.seating.home(0);
+        let home = ludo.race.hot.home[0];
         assert!(
             (1..home).any(|step| !ludo.dynamic().takes_on(0, step - 1, step)),
             "some square of Ludo's first track is safe"

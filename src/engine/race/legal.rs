@@ -1161,7 +1161,7 @@ pub(super) mod tests {
         let mut back = 0usize;
         for (name, game) in races() {
             for seat in 0..game.players() {
-                let home = game.race.seating.home(seat);
+                let home = game.race.hot.home[seat];
                 for at in 0..=home {
                     for to in at as u16..=home as u16 + 24 {
                         let meets = reaches_any(game.race.seating.meet(seat, seat, at), at, to);

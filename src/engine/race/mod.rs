@@ -98,9 +98,9 @@ impl Race {
                 seating.prey(a).iter().all(|b| viewed.contains(b))
             });
         let quick = race && quick::fits(rules, &tracks, marks_view);
-        let word_moves = quick && quick::word_fits(rules, &seating, tracks.len());
+        let word_moves = quick && quick::word_fits(rules, &tracks);
         let flags = hot::Flags::new(rules, &table.seats);
-        let hot = hot::Hot::new(rules, &table.seats, &flags);
+        let hot = hot::Hot::new(rules, &tracks, &flags);
         let quick_seen = race && !quick && quick::fits_seen(rules, &hot, &flags, table.seats.len());
         let seen_drawn = quick_seen || (race && !quick && quick::fits_seen_drawn(rules, &flags));
         Race {

@@ -1469,7 +1469,7 @@ mod tests {
                 }
                 let seat = state.mover as usize;
                 let view = View::new(game.dynamic(), &state, seat);
-                let home = game.race.seating.home(seat);
+                let home = game.race.hot.home[seat];
                 for (from, size) in game.dynamic().groups(&state.pieces[seat], home) {
                     for count in 1..=size {
                         for value in 1..=most {
@@ -1699,7 +1699,7 @@ mod tests {
                         continue;
                     }
                     let view = by_seats(&game, &state, seat);
-                    for step in 1..game.race.seating.home(seat) {
+                    for step in 1..game.race.hot.home[seat] {
                         let asked = game.dynamic().held_by_bytes(&state, seat, step);
                         assert_eq!(asked, view.at(step), "{name}: seat {seat}, step {step}");
                         held += usize::from(asked);
@@ -1719,7 +1719,7 @@ mod tests {
         let (mut read, mut past_home) = (0usize, 0usize);
         for (name, game) in races() {
             for seat in 0..game.seats().len() {
-                for from in 0..=game.race.seating.home(seat) {
+                for from in 0..=game.race.hot.home[seat] {
                     for value in 0..=60 {
                         for round in [false, true] {
                             assert_eq!(
@@ -1755,7 +1755,7 @@ mod tests {
                     if game.race.seating.all_steps(seat, 1).is_none() {
                         continue;
                     }
-                    for step in 1..game.race.seating.home(seat) {
+                    for step in 1..game.race.hot.home[seat] {
                         let counts = game.dynamic().side_counts_at(&state, seat, step);
                         assert_eq!(
                             counts,
@@ -1788,7 +1788,7 @@ mod tests {
         {
             for state in positions(&game, 8, 2000).into_iter().step_by(4) {
                 for seat in 0..game.seats().len() {
-                    for step in 1..game.race.seating.home(seat) {
+                    for step in 1..game.race.hot.home[seat] {
                         let Some(steps) = game.race.seating.all_steps(seat, step) else {
                             continue;
                         };

@@ -44,7 +44,7 @@ use super::{
     hot::{Flags, Hot},
     legal::moves_together,
     moves::View,
-    seating::{NONE, Seating},
+    seating::NONE,
     word::{
         ONES, WordGroups, below_bytes, bytes_between, bytes_set, moved_up_in_word, whole_bytes,
         zero_bytes_of_word,
@@ -81,13 +81,13 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
 /// ([`Shaped::moves_in_word`]): at most eight pieces a seat, steps and what
 /// a die adds to them below 128, the home reached only by an exact throw,
 /// and at most one of a seat's own pieces on a cell.
-pub(crate) fn word_fits(rules: &RuleSet, seating: &Seating, seats: usize) -> bool {
+pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
     let die = rules.dice.largest_value();
     rules.pieces_per_seat <= 8
         && rules.home.exact
         && rules.home.near != NearHome::SmallestThrow
         && rules.stacks.own_max <= 1
-        && (0..seats).all(|s| (seating.home(s) as u16 + die as u16) < 128)
+        && tracks.iter().all(|t| (t.home() as u16 + die as u16) < 128)
 }
 
 /// Whether the decisions of these rules can be answered by
@@ -1124,7 +1124,7 @@ mod tests {
         let mut state = state.clone();
         let per_seat = state.pieces.per_seat();
         for seat in 0..state.pieces.len() {
-            let home = game.race.seating.home(seat) as u16;
+            let home = game.race.hot.home[seat] as u16;
             let steps = &mut state.pieces[seat];
             for (i, step) in steps.iter_mut().enumerate() {
                 let b = bytes[(seat * per_seat + i) % bytes.len()];
@@ -1364,7 +1364,7 @@ mod tests {
             for state in positions(&game, 41, 300) {
                 for seat in 0..game.seats().len() {
                     let view = View::new(game.dynamic(), &state, seat);
-                    let home = game.race.seating.home(seat);
+                    let home = game.race.hot.home[seat];
                     for from in 0..home {
                         for target in from as u16 + 1..=from as u16 + MAX_WALK {
                             let seen = game.dynamic().clear_to(&view, from, target, home);
@@ -1469,7 +1469,7 @@ mod tests {
                 for seat in 0..game.seats().len() {
                     let mut view = View::EMPTY;
                     view.fill(game.dynamic(), &state, seat);
-                    for q in 1..game.race.seating.home(seat) {
+                    for q in 1..game.race.hot.home[seat] {
                         let prey_there = prey_stands_on(game, &state, seat, q);
                         if view.at(q) {
                             prey_seen += usize::from(prey_there);

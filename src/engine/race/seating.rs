@@ -20,8 +20,6 @@ pub(crate) struct Seating {
     /// seat `a`'s track comes to the cell of `q` again, [`NONE`] where it
     /// does not. Asked at every check of a piece going on.
     again_in: Vec<u8>,
-    /// Each seat's home step.
-    homes: [u8; MAX_SEATS],
     /// Each seat's safe steps: bit `s` for step `s`.
     safe: [[u64; 4]; MAX_SEATS],
     /// For each seat, the seats whose pieces its view of the race holds:
@@ -207,11 +205,6 @@ impl Seating {
                 again_in[a * stride + q as usize] = ahead.unwrap_or(NONE);
             }
         }
-        // Kept in place, not behind a pointer: read at every move.
-        let mut homes = [0; MAX_SEATS];
-        for (home, t) in homes.iter_mut().zip(tracks) {
-            *home = t.home();
-        }
         let mut safe = [[0u64; 4]; MAX_SEATS];
         for (bits, t) in safe.iter_mut().zip(tracks) {
             for (step, _) in t.safe.iter().enumerate().filter(|(_, s)| **s) {
@@ -276,7 +269,6 @@ impl Seating {
             stride,
             meet,
             again_in,
-            homes,
             safe,
         }
     }
@@ -287,12 +279,6 @@ impl Seating {
     pub(crate) fn comes_back_to(&self, a: usize, at: u8, to: u16) -> bool {
         let ahead = self.again_in.get(a * self.stride + at as usize).copied();
         ahead.is_some_and(|d| d != NONE && to >= at as u16 + d as u16)
-    }
-
-    /// The home step of seat `a`.
-    #[inline]
-    pub(crate) fn home(&self, a: usize) -> u8 {
-        self.homes[a]
     }
 
     /// Whether seat `a`'s step `step` is on a safe cell.
@@ -656,7 +642,7 @@ impl crate::Game {
         .max()
         .unwrap_or(0);
         let homes: Vec<u8> = (0..self.seats.len())
-            .map(|s| self.race.seating.home(s))
+            .map(|s| self.race.hot.home[s])
             .collect();
         Ends::new(&homes, largest as usize + 1, |seat, from, value| {
             self.dynamic()
@@ -719,7 +705,7 @@ mod tests {
             for state in crate::engine::race::legal::tests::positions(&game, 7, 120) {
                 let word = state.pieces.first_word();
                 for seat in 0..4 {
-                    let home = seating.home(seat);
+                    let home = game.race.hot.home[seat];
                     for from in 0..home {
                         let last = (from as usize + WINDOW + 2).min(home as usize) as u8;
                         for target in from + 1..=last {

@@ -98,7 +98,7 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline(always)]
     pub(crate) fn goal_from(self, a: usize) -> u8 {
         match self.known_tracks() {
-            Some(tracks) => (tracks.home + 1).saturating_sub(self.flags().goal),
+            Some(tracks) => super::hot::goal_from(tracks.home, self.flags().goal),
             None => self.race.hot.goal_from[a % MAX_SEATS],
         }
     }

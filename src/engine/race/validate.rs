@@ -213,7 +213,7 @@ impl Game {
     /// home where the goal is longer than it (home: goal), else the step
     /// before home.
     pub(crate) fn last_cell_step(&self, seat: usize) -> u8 {
-        let home = self.race.seating.home(seat);
+        let home = self.race.hot.home[seat];
         if self.race.flags.goal > 1 {
             home
         } else {
