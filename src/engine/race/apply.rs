@@ -503,6 +503,10 @@ impl<S: Shape> Shaped<'_, S> {
             .all(|&s| s == 0 || self.in_goal(seat, s))
     }
 
+    // Inline into the random game's loop: since it reads the blockade
+    // limit the compiler left it out of line, and the call at every
+    // turn's end cost Mensch 6% and Pachisi 4% of games a second.
+    #[inline(always)]
     fn end_turn(self, state: &mut State) {
         if self.race.hot.blockade_turns > 0 && self.flags().blockade > 0 {
             self.age_blockades(state);

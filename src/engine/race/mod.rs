@@ -88,6 +88,7 @@ impl Race {
             &table.side,
             with_own,
             rules.capture.partners,
+            rules.capture.own_entry,
             rules.pieces_per_seat as usize,
         ));
         let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();

@@ -12,7 +12,7 @@ use super::{
     seating::NONE,
 };
 use crate::engine::{Game, PoolValue, State};
-use crate::rules::{MAX_PIECES, MAX_SEATS, OwnEntry, board::CellId};
+use crate::rules::{MAX_PIECES, MAX_SEATS, board::CellId};
 
 /// Why the rules refuse an action. Cheap to make; turned into words by
 /// [`Game::explain`].
@@ -1298,14 +1298,9 @@ impl<S: Shape> Shaped<'_, S> {
         if !self.flags().any_safe {
             return true;
         }
-        // Without a branch on the cell: whether a move lands on a safe
-        // one is chance, and the processor would guess it wrong.
-        let own_entry = match self.flags().own_entry {
-            OwnEntry::No => false,
-            OwnEntry::Entering => from == 0,
-            OwnEntry::Always => true,
-        };
-        !self.race.seating.safe(seat, target) | ((target == 1) & own_entry)
+        // A table, not a branch on the cell: whether a move lands on a
+        // safe one is chance, and the processor would guess it wrong.
+        self.race.seating.takes(seat, from == 0, target)
     }
 
     /// Two waiting die values (slots, ascending) whose sum is `sum`.
