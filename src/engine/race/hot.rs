@@ -4,8 +4,7 @@
 //! instead of following the rule set's pointers.
 
 use crate::rules::{
-    FirstPiece, MAX_SEATS, NearHome, OwnEntry, RuleSet, SeatId, Track, UseValues,
-    entry::EntryThrows,
+    FirstPiece, MAX_SEATS, NearHome, RuleSet, SeatId, Track, UseValues, entry::EntryThrows,
 };
 
 /// Entry values below this are answered from a table of a byte a value; larger ones from the rules.
@@ -93,7 +92,6 @@ pub(crate) struct Flags {
     pub any_safe: bool,
     pub safe_shared: bool,
     pub partners: bool,
-    pub own_entry: OwnEntry,
     pub home_exact: bool,
     /// `home: goal`, the steps at the end of a track that make the goal.
     pub goal: u8,
@@ -243,7 +241,6 @@ impl Flags {
                 .any(|s| rules.seats[s.0 as usize].track.safe.contains(&true)),
             safe_shared: rules.capture.safe_shared,
             partners: rules.capture.partners,
-            own_entry: rules.capture.own_entry,
             home_exact: rules.home.exact,
             goal: rules.home.goal,
             near_smallest: rules.home.near == NearHome::SmallestThrow,

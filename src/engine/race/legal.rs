@@ -308,12 +308,8 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether the mover may give up the waiting values though some can be
     /// used (turn: must_move = no, use = one after one value, bonus_optional).
     pub(crate) fn may_pass(self, state: &State) -> bool {
-        let flags = self.flags();
-        if !(flags.pass_always | flags.pass_after_one | flags.bonus_optional) {
-            return false;
-        }
         self.may_pass_after_die(state)
-            || (flags.bonus_optional && state.pool.iter().all(|v| v.bonus))
+            || (self.flags().bonus_optional && state.pool.iter().all(|v| v.bonus))
     }
 
     /// [`Game::may_pass`] where a die value waits, so that the waiting

@@ -18,7 +18,7 @@ use std::ops::Deref;
 
 use super::hot::{Flags, TrackFlags};
 use crate::engine::Game;
-use crate::rules::{MAX_SEATS, OwnEntry};
+use crate::rules::MAX_SEATS;
 
 /// How the hot path reads the rule flags.
 pub(crate) trait Shape {
@@ -268,7 +268,6 @@ pub(crate) const KNOWN: [Flags; 5] = [
         pairs_apart: true,
         stack_max: 2,
         safe_shared: false,
-        own_entry: OwnEntry::Entering,
         tracks: Some(TrackFlags {
             home: 140,
             detour: Some((65, 132)),
@@ -287,7 +286,6 @@ pub(crate) const KNOWN: [Flags; 5] = [
         blockade: 2,
         view_own: true,
         pairs_apart: true,
-        own_entry: OwnEntry::Always,
         tracks: Some(TrackFlags {
             home: 72,
             detour: None,
@@ -342,7 +340,6 @@ const BASE: Flags = Flags {
     any_safe: true,
     safe_shared: true,
     partners: false,
-    own_entry: OwnEntry::No,
     home_exact: true,
     goal: 1,
     near_smallest: false,
