@@ -8,10 +8,12 @@
 //! [`Shape`], the flags seen as constants where known: the compiler then
 //! drops the branches the flags settle and the code of rules the game
 //! does not have. [`Dynamic`] reads them from the game, for any rule set;
-//! [`Known`] holds each of the [`KNOWN`] sets of flags, those of the
-//! bundled races, and a game whose flags are one of them plays through its
-//! copy ([`with_shape!`]). Both copies run the same code: a shape changes
-//! only what the compiler knows, never what a game does.
+//! [`Known`] holds each of the [`KNOWN`] sets of flags, those of bundled
+//! races whose games through [`Dynamic`] are still too slow, and a game
+//! whose flags are one of them plays through its copy ([`with_shape!`]).
+//! Both copies run the same code: a shape changes only what the compiler
+//! knows, never what a game does. A race leaves the table once it plays
+//! fast enough through [`Dynamic`] (docs/development.md).
 
 use std::marker::PhantomData;
 use std::ops::Deref;
@@ -218,10 +220,11 @@ pub(crate) use with_shape;
 // One arm of `with_shape!` for each known shape.
 const _: () = assert!(KNOWN.len() == 4);
 
-/// The flags of the bundled races, a compiled copy of the hot path each
-/// (see the module's words). A test holds each bundled race to one of
-/// them; a game whose flags are none of these (a house rule that changes
-/// one) plays the same, through [`Dynamic`].
+/// The flags of four bundled races, a compiled copy of the hot path each
+/// (see the module's words). A test holds each to a bundled race that
+/// plays through it; a game whose flags are none of these (Ludo, a house
+/// rule that changes one, a user's file) plays the same, through
+/// [`Dynamic`].
 pub(crate) const KNOWN: [Flags; 4] = [
     // One die; a piece out of the start must move on first, and must come
     // out where it can; no safe square; a goal of four steps, one piece
