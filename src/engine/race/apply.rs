@@ -560,11 +560,16 @@ pub(crate) struct Throw {
     /// each throw is used before the next: a throw that a random game may
     /// play at once ([`Shaped::throw_and_play_quick`]).
     pub(super) one_value: bool,
+    /// The throws-again in a row at which this throw moves nothing (`turn:
+    /// again_limit`); `u16::MAX` where it gives no throw again or there is
+    /// no limit: one comparison, with no branch on the rule, asks it.
+    pub(super) again_cap: u16,
 }
 
 impl Throw {
-    /// The outcome `outcome` of dice thrown in the order `order`.
-    pub(crate) fn of(outcome: &DiceOutcome, order: ThrowOrder) -> Throw {
+    /// The outcome `outcome` of dice thrown in the order `order`, past
+    /// `again_limit` throws again in a row (0: no limit) moving nothing.
+    pub(crate) fn of(outcome: &DiceOutcome, order: ThrowOrder, again_limit: u8) -> Throw {
         let mut values = [0; 4];
         for (v, &o) in values.iter_mut().zip(&outcome.values) {
             *v = o;
@@ -577,6 +582,11 @@ impl Throw {
             one_value: matches!(outcome.values[..], [v] if v > 0)
                 && !outcome.doubles
                 && order == ThrowOrder::OneAtATime,
+            again_cap: if outcome.again && again_limit > 0 {
+                u16::from(again_limit)
+            } else {
+                u16::MAX
+            },
         }
     }
 }

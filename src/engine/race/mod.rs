@@ -110,7 +110,7 @@ impl Race {
             flags,
             known_shape: shape::known_shape(&flags),
             throws: (rules.dice.outcomes.iter())
-                .map(|o| apply::Throw::of(o, rules.turn.throws))
+                .map(|o| apply::Throw::of(o, rules.turn.throws, rules.turn.again_limit))
                 .collect(),
             ends: Arc::default(),
             marks_view,

@@ -949,9 +949,8 @@ impl<S: Shape> Shaped<'_, S> {
     #[inline(always)]
     fn one_value_throw(self, state: &State, i: usize) -> Option<PoolValue> {
         let t = self.race.throws.get(i)?;
-        let limit = self.flags().again_limit;
         // Without a branch on the throw: which it is is chance.
-        let over_limit = t.again & (limit > 0) & (state.streak.saturating_add(1) >= limit);
+        let over_limit = u16::from(state.streak) + 1 >= t.again_cap;
         let plain =
             t.one_value & !over_limit & (state.phase == Phase::Throw) & state.pool.is_empty();
         plain.then_some(PoolValue {
