@@ -10,12 +10,13 @@ use crate::{Action, Game, State};
 
 /// Positions the look-ahead may visit for one choice. A throw of two dice
 /// with a bonus takes a few hundred; a field game's long move phase
-/// would take far more, and is looked at one action deep.
+/// would take far more, and is looked at one action deep. [`Greedy`]'s
+/// words give the number: change both together.
 const NODES: usize = 4000;
 
 /// Looks through the rest of its side's decisions on this throw (every
-/// order of using the waiting values, as deep as [`NODES`] positions
-/// allow, one action deep at least) and picks the first action of the
+/// order of using the waiting values, as deep as 4,000 positions allow,
+/// one action deep at least) and picks the first action of the
 /// line whose end position the general evaluation ([`Evaluator`]) scores
 /// best for its side. Ties go to the first action in the legal order.
 #[derive(Clone, Default)]
