@@ -217,7 +217,8 @@ fn play_counting<const KEEP: bool>(
 /// is recorded without asking whether it is a throw (it never is): asked
 /// of the action a decision returns, that test cost a one-die game 2 to 3%
 /// of its instructions. Whether to keep the history is settled when the
-/// loop is compiled: asked at every action, it cost 1.5% more.
+/// loop is compiled: asked at every action, the question held a register
+/// and a branch in the loop, and Ludo ran 13% slower, Mensch 2%.
 struct Tally<'h, const KEEP: bool> {
     actions: u64,
     throws: u64,
