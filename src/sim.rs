@@ -196,11 +196,7 @@ fn play_counting<const KEEP: bool>(
 ) -> (u64, u64) {
     // Filled only where a decision is listed in full: mostly never.
     let mut buf = Vec::new();
-    let mut tally = Tally::<KEEP> {
-        actions: 0,
-        throws: 0,
-        history,
-    };
+    let mut tally = Tally::<KEEP>::new(history);
     if game.is_race() {
         tally = with_shape!(game, game => play_race_apart(game, state, rng, &mut buf, tally));
     } else {
@@ -226,7 +222,16 @@ struct Tally<'h, const KEEP: bool> {
     history: &'h mut Vec<Action>,
 }
 
-impl<const KEEP: bool> Tally<'_, KEEP> {
+impl<'h, const KEEP: bool> Tally<'h, KEEP> {
+    /// Nothing counted yet; the actions to be kept in `history` where `KEEP`.
+    fn new(history: &'h mut Vec<Action>) -> Self {
+        Tally {
+            actions: 0,
+            throws: 0,
+            history,
+        }
+    }
+
     #[inline(always)]
     fn record(&mut self, a: Action) {
         self.throws += u64::from(matches!(a, Action::Throw(_)));
@@ -392,11 +397,7 @@ mod tests {
                     let played = play_random(&game, &mut rng(seed), true);
                     let (mut state, mut read) = (game.new_initial_state(), Vec::new());
                     let (mut r, mut buf) = (rng(seed), Vec::new());
-                    let tally = Tally::<true> {
-                        actions: 0,
-                        throws: 0,
-                        history: &mut read,
-                    };
+                    let tally = Tally::<true>::new(&mut read);
                     let tally = play_race(game.dynamic(), &mut state, &mut r, &mut buf, tally);
                     let (actions, throws) = (tally.actions, tally.throws);
                     let at = format!("{name}/{}p, seed {seed}", table.players);
