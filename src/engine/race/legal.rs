@@ -94,9 +94,6 @@ impl<S: Shape> Shaped<'_, S> {
         {
             return self.quick_moves(state, v, out);
         }
-        if self.race.quick_seen {
-            return self.quick_seen_legal(state, out);
-        }
         self.legal_in_general(state, out)
     }
 
@@ -115,7 +112,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// The one waiting value of a decision that a quick pass answers
-    /// ([`Shaped::quick_moves`], [`Shaped::quick_seen_moves`]): a die value,
+    /// ([`Shaped::quick_moves`], [`Shaped::play_quick_seen_drawn`]): a die value,
     /// not a bonus.
     #[inline(always)]
     pub(super) fn one_die_value(self, state: &State) -> Option<PoolValue> {
@@ -156,8 +153,7 @@ impl<S: Shape> Shaped<'_, S> {
         if self.race.quick || self.race.quick_seen {
             match self.one_die_value(state) {
                 Some(v) if self.race.quick => return self.play_quick(state, v, pick),
-                Some(v) => return self.play_quick_seen(state, v, pick),
-                None => {}
+                _ => {}
             }
         }
         self.play_from_list(state, buf, pick)

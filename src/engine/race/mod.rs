@@ -47,14 +47,14 @@ pub(crate) struct Race {
     pub marks_view: bool,
     /// Whether a decision on one die value is answered by [`shape::Shaped::quick_moves`].
     pub quick: bool,
-    /// Whether the decisions of a blockade game on plain tracks are answered
-    /// by [`shape::Shaped::quick_seen_legal`].
+    /// Whether a random seat's one-value decisions of a blockade game on
+    /// plain tracks are drawn by [`shape::Shaped::play_quick_seen_drawn`],
+    /// thrown and drawn in one step ([`quick::fits_seen`]).
     pub quick_seen: bool,
     /// Whether a random seat's one-value decision of a blockade game is
     /// drawn by [`shape::Shaped::play_quick_seen_drawn`]: where
-    /// [`shape::Shaped::quick_seen_legal`] answers the decisions, and on
-    /// tracks with a detour or bonuses after the dice too
-    /// ([`quick::fits_seen_drawn`]).
+    /// [`quick::fits_seen`] holds, and on tracks with a detour or bonuses
+    /// after the dice too ([`quick::fits_seen_drawn`]).
     pub seen_drawn: bool,
     /// Whether the one-value decisions that [`shape::Shaped::quick_moves`]
     /// answers may look at a seat's pieces as one word ([`quick::word_fits`]).

@@ -2,31 +2,26 @@
 //! die value, in one pass over the mover's pieces, for rules simple enough
 //! that the answer needs little more than the landing cell.
 //!
-//! Two sets of rules are answered so:
-//! - [`Shaped::quick_moves`]: no blockades and the pieces fit in 16 bytes
-//!   (so one comparison of all the pieces says who stands on a cell), no
-//!   detours, no groups, a piece out of its start goes to its first step
-//!   on the same throws first or not, no entry by a sum, no limit of
-//!   pieces on a cell but one's own, and each track passes a cell once.
-//! - [`Shaped::quick_seen_moves`]: blockades, with every track plain (no
-//!   detour, no limit of pieces on a cell, bonuses in any order) and no
-//!   blockade that must break after some turns. The view of the other
-//!   sides is built once; a group whose landing cell is free and whose
-//!   way is clear moves at every size, and anything else is left to the
-//!   whole check. Under the same rules, [`Shaped::quick_seen_values`]
-//!   answers a decision on several values where the most of a throw need
-//!   not be used.
+//! [`Shaped::quick_moves`] answers so the rules with no blockades where
+//! the pieces fit in 16 bytes (so one comparison of all the pieces says
+//! who stands on a cell), no detours, no groups, a piece out of its start
+//! goes to its first step on the same throws first or not, no entry by a
+//! sum, no limit of pieces on a cell but one's own, and each track passes
+//! a cell once. It gives the same list, in the same order, as the general
+//! path of [`Game::legal_actions`](crate::Game::legal_actions); a test
+//! compares them at every decision of random games and of scattered
+//! positions. A random game plays these one-value decisions without the
+//! list ([`Shaped::play_quick`]): each move is kept with the step it
+//! reaches, and the one picked lands there at once.
 //!
-//! Each gives the same list, in the same order, as the general path of
-//! [`Game::legal_actions`](crate::Game::legal_actions); a test compares them at every decision of
-//! random games and of scattered positions. A random game plays these
-//! one-value decisions without the list ([`Shaped::play_quick`],
-//! [`Shaped::play_quick_seen`]): each move is kept with the step it reaches,
-//! and the one picked lands there at once. Under rules with blockades the
-//! random seat checks only the moves it draws
-//! ([`Shaped::play_quick_seen_drawn`]); it does so too on tracks with a
-//! detour, or with bonuses after the dice ([`fits_seen_drawn`]), the moves
-//! that may reach the detour listed with their rounds.
+//! Rules with blockades are listed by the general path: a quick listing
+//! of them bought 6 to 9% of the games a second of a loop that lists every
+//! decision (`examples/listed_games.rs`), and nothing of a random game's.
+//! A random seat checks only the moves it draws
+//! ([`Shaped::play_quick_seen_drawn`]), on plain tracks ([`fits_seen`]),
+//! on tracks with a detour, and with bonuses after the dice
+//! ([`fits_seen_drawn`]), the moves that may reach the detour listed with
+//! their rounds.
 //!
 //! A random game throws and decides in one step where a throw gives one
 //! value ([`Shaped::throw_and_play_quick`], [`Shaped::throw_and_draw_seen`]).
@@ -90,10 +85,11 @@ pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
         && tracks.iter().all(|t| (t.home() as u16 + die as u16) < 128)
 }
 
-/// Whether the decisions of these rules can be answered by
-/// [`Shaped::quick_seen_legal`]: rules with blockades (so the view is
-/// marked), every track plain (no detour, no limit to a cell, bonuses in
-/// any order) and no blockade that must break after some turns.
+/// Whether a random seat's one-value decisions under these rules are
+/// drawn by [`Shaped::play_quick_seen_drawn`], thrown and drawn in one
+/// step: rules with blockades (so the view is marked), every track plain
+/// (no detour, no limit to a cell, bonuses in any order) and no blockade
+/// that must break after some turns.
 pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize) -> bool {
     flags.blockade > 0
         && hot.plain.count_ones() as usize == seats
@@ -159,65 +155,7 @@ impl Listed {
 }
 
 impl<S: Shape> Shaped<'_, S> {
-    /// The legal actions under rules that [`fits_seen`]: a decision on one
-    /// die value by [`Shaped::quick_seen_moves`], on several by
-    /// [`Shaped::quick_seen_values`] where the most of a throw need not be
-    /// used, and any other the general way.
-    #[inline(never)]
-    pub(crate) fn quick_seen_legal(self, state: &State, out: &mut Vec<Action>) {
-        if let Some(v) = self.one_die_value(state) {
-            return self.quick_seen_moves(state, v, out);
-        }
-        if state.phase == Phase::Move
-            && state.split.is_empty()
-            && state.pool.len() > 1
-            && !self.flags().use_most
-        {
-            return self.quick_seen_values(state, out);
-        }
-        self.legal_in_general(state, out)
-    }
-
-    /// [`Shaped::quick_moves`] for rules with blockades that
-    /// [`fits_seen`]: the view of the other sides is built once, and each
-    /// group of the mover's pieces is looked at once for all its sizes.
-    #[inline]
-    pub(crate) fn quick_seen_moves(self, state: &State, v: PoolValue, out: &mut Vec<Action>) {
-        let by = v.value;
-        self.each_quick_seen_move(state, v, |from, count, _| {
-            out.push(Action::Move { from, count, by })
-        });
-        self.choose_or_pass(state, out);
-    }
-
-    /// Plays the decision [`Shaped::quick_seen_moves`] answers by its action
-    /// number `pick(n)` of `n`, as [`Shaped::play_quick`] plays its own.
-    #[inline(never)]
-    pub(crate) fn play_quick_seen(
-        self,
-        state: &mut State,
-        v: PoolValue,
-        pick: impl FnOnce(usize) -> usize,
-    ) -> Action {
-        let mut moves = [Listed::default(); MAX_SEAT_PIECES];
-        let mut n = 0;
-        self.each_quick_seen_move(state, v, |from, count, landing| {
-            if let Some(slot) = moves.get_mut(n) {
-                *slot = Listed {
-                    from,
-                    count,
-                    landing,
-                };
-                n += 1;
-            }
-        });
-        match self.pick_listed(state, &mut moves[..n], |m| m.from, pick) {
-            None => Action::Pass,
-            Some(m) => self.play_listed_seen(state, m, v.value),
-        }
-    }
-
-    /// Plays the decision [`Shaped::quick_seen_moves`] answers by an action
+    /// Plays a one-value decision under rules that [`fits_seen`] (or [`fits_seen_drawn`]) by an action
     /// drawn uniformly at random, `draw(n)` giving a number below `n`,
     /// without checking every move (see [`super::drawn`]): each group at
     /// each size, and a pass where one is allowed, is drawn in a random
@@ -514,35 +452,6 @@ impl<S: Shape> Shaped<'_, S> {
         self.land_listed(state, m, by, self.race.view_holds_prey)
     }
 
-    /// Each move by the one waiting value `v` under rules that
-    /// [`fits_seen`], before the rules that choose among moves: each group
-    /// of the mover's pieces, ascending, at each of its sizes, with the
-    /// step it reaches where that is sure without the whole check
-    /// ([`NONE`] where the whole check allowed it).
-    #[inline(always)]
-    fn each_quick_seen_move(self, state: &State, v: PoolValue, mut each: impl FnMut(u8, u8, u8)) {
-        let comes_out = self.may_come_out(state, v);
-        let seat = state.mover as usize;
-        let pieces = &state.pieces[seat];
-        let home = self.home(seat);
-        // Built without asking first whether any piece can move: in these
-        // races a decision where none can is rare, and asking cost more.
-        let mut view = View::EMPTY;
-        view.fill(self, state, seat);
-        for (from, most) in self.groups(pieces, home) {
-            if from == 0 && !comes_out {
-                continue;
-            }
-            let target = self.quick_seen_target(from, v.value);
-            let sure = self.sure_landing(state, &view, from, target, home);
-            for count in 1..=most {
-                if let Some(landing) = self.seen_landing(sure, state, &view, from, count, v) {
-                    each(from, count, landing);
-                }
-            }
-        }
-    }
-
     /// The step a group on step `from` makes for by the value `by` under
     /// rules that [`fits_seen`]: its first step out of the start, or the
     /// whole value on (`entry: moves = score`).
@@ -602,47 +511,6 @@ impl<S: Shape> Shaped<'_, S> {
                 .is_ok();
             allowed.then_some(NONE)
         })
-    }
-
-    /// [`Shaped::quick_seen_moves`] for two or more waiting values, no pair
-    /// of a blockade followed, under rules that [`fits_seen`] and do not
-    /// ask for the most of a throw to be used: each group on its way by
-    /// each distinct value, smallest first; pieces at the start as the
-    /// general path lists them (entry by a sum among them).
-    #[inline]
-    pub(crate) fn quick_seen_values(self, state: &State, out: &mut Vec<Action>) {
-        let seat = state.mover as usize;
-        let pieces = &state.pieces[seat];
-        let home = self.home(seat);
-        let values = super::legal::distinct_ascending(&state.pool);
-        let mut view = View::EMPTY;
-        view.fill(self, state, seat);
-        for (from, most) in self.groups(pieces, home) {
-            if from == 0 {
-                self.moves_of_values(state, &view, &values, 0, 1, out);
-                continue;
-            }
-            for count in 1..=most {
-                // Values of one size stand together: one move each.
-                let mut last = None;
-                for &v in &values {
-                    let by = v.value;
-                    if last == Some(by) {
-                        continue;
-                    }
-                    let target = from as u16 + by as u16;
-                    if self.clear_to(&view, from, target, home)
-                        || self
-                            .check_target(state, &view, from, count, v, false)
-                            .is_ok()
-                    {
-                        out.push(Action::Move { from, count, by });
-                        last = Some(by);
-                    }
-                }
-            }
-        }
-        self.choose_or_pass(state, out);
     }
 
     /// The rules that choose among the listed moves (forced entry, clearing
