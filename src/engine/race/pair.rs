@@ -797,8 +797,8 @@ mod tests {
         let mut after = Vec::new();
         let ways = every_way(2000, |draw| {
             let drawn = game.dynamic().drawn_in_general(state, &mut |n| draw(n));
-            after.push(played(game, state, drawn.map(|a| (a, false))));
-            drawn
+            after.push(played(game, state, drawn));
+            drawn.map(|(a, _)| a)
         })
         .expect("as many ways as the lean pass");
         (ways, after)

@@ -456,7 +456,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// rules that [`fits_seen`]: its first step out of the start, or the
     /// whole value on (`entry: moves = score`).
     #[inline(always)]
-    fn quick_seen_target(self, from: u8, by: u8) -> u16 {
+    pub(super) fn quick_seen_target(self, from: u8, by: u8) -> u16 {
         if from > 0 {
             from as u16 + by as u16
         } else if self.flags().entry_moves_score {
@@ -487,7 +487,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// pieces of a pair split in this throw together again; asked only
     /// under `stacks: pairs = apart`, the one rule that splits pairs.
     #[inline(always)]
-    fn rejoins_split(self, state: &State, from: u8, target: u16) -> bool {
+    pub(super) fn rejoins_split(self, state: &State, from: u8, target: u16) -> bool {
         self.flags().pairs_apart && state.split.rejoins(from, target as u8)
     }
 
@@ -1443,11 +1443,11 @@ mod tests {
                 let general = every_way(5000, |draw| {
                     let drawn = game.dynamic().drawn_in_general(&state, &mut |n| draw(n));
                     let mut after = state.clone();
-                    if let Some(a) = drawn {
-                        game.dynamic().apply_fitting(&mut after, a);
+                    if let Some((a, clear)) = drawn {
+                        game.dynamic().apply_drawn(&mut after, a, clear);
                     }
                     general_after.push(after);
-                    drawn
+                    drawn.map(|(a, _)| a)
                 })
                 .expect("as many ways as the lean pass");
                 assert_eq!(lean, general, "{name}: {state:?}");
