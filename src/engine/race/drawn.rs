@@ -415,10 +415,13 @@ impl<S: Shape> Shaped<'_, S> {
             }
         }
         if groups.at_start != 0 {
-            // As the list has them: a value of a size already out is passed over.
+            // As the list has them: a value of a size already out is passed
+            // over. Whether the next piece out is the first is read from
+            // the word ([`Shaped::lets_out_given`]), not from the pieces again.
+            let none_on_way = groups.way == 0;
             let mut last = None;
             for &v in values {
-                if last != Some(v.value) && self.lets_out_now(state, v) {
+                if last != Some(v.value) && self.lets_out_given(state, v, none_on_way) {
                     last = Some(v.value);
                     numbered.entries[numbered.entry_count] = v.value;
                     numbered.entry_count += 1;
