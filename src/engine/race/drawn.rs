@@ -286,9 +286,7 @@ impl<S: Shape> Shaped<'_, S> {
             if clear_allows
                 && let Action::Move { from, count, by } = a
                 && (from > 0 || sums.is_empty())
-                && let target = self.quick_seen_target(from, by)
-                && self.clear_to_by_bytes(state, state.mover as usize, from, target)
-                && !self.rejoins_split(state, from, target)
+                && self.seen_clear_by_bytes(state, from, by).is_some()
             {
                 return Some((a, count == 1 && from > 0));
             }
@@ -970,6 +968,7 @@ mod tests {
         }
         assert!(played > 10_000, "{played} decisions played");
     }
+
     /// A decision on several values under rules on plain tracks with
     /// blockades (Pachisi with all throws first) plays a move whose way and
     /// landing cell the pieces show clear without the whole check, as the

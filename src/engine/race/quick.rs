@@ -209,14 +209,11 @@ impl<S: Shape> Shaped<'_, S> {
             let single = !self.flags().groups;
             let (from, count) = groups.nth_of(candidates_word, i, single);
             // A clear way is seen from the pieces at once, without a view.
-            let target = self.quick_seen_target(from, by);
-            if self.clear_to_by_bytes(state, seat, from, target)
-                && !self.rejoins_split(state, from, target)
-            {
+            if let Some(landing) = self.seen_clear_by_bytes(state, from, by) {
                 let m = Listed {
                     from,
                     count,
-                    landing: target as u8,
+                    landing,
                 };
                 return Some(self.play_listed_seen(state, m, by));
             }
@@ -456,7 +453,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// rules that [`fits_seen`]: its first step out of the start, or the
     /// whole value on (`entry: moves = score`).
     #[inline(always)]
-    pub(super) fn quick_seen_target(self, from: u8, by: u8) -> u16 {
+    fn quick_seen_target(self, from: u8, by: u8) -> u16 {
         if from > 0 {
             from as u16 + by as u16
         } else if self.flags().entry_moves_score {
@@ -464,6 +461,19 @@ impl<S: Shape> Shaped<'_, S> {
         } else {
             1
         }
+    }
+
+    /// The step a group on step `from` reaches by the value `by` under
+    /// rules that [`fits_seen`], where the mover's pieces show its way and
+    /// landing cell clear ([`Shaped::clear_to_by_bytes`]) and it brings no
+    /// split pair together: such a move is allowed at every size of the
+    /// group. `None` where the pieces do not show that.
+    #[inline(always)]
+    pub(super) fn seen_clear_by_bytes(self, state: &State, from: u8, by: u8) -> Option<u8> {
+        let target = self.quick_seen_target(from, by);
+        (self.clear_to_by_bytes(state, state.mover as usize, from, target)
+            && !self.rejoins_split(state, from, target))
+        .then_some(target as u8)
     }
 
     /// The step `target` where a move from step `from` surely lands
@@ -487,7 +497,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// pieces of a pair split in this throw together again; asked only
     /// under `stacks: pairs = apart`, the one rule that splits pairs.
     #[inline(always)]
-    pub(super) fn rejoins_split(self, state: &State, from: u8, target: u16) -> bool {
+    fn rejoins_split(self, state: &State, from: u8, target: u16) -> bool {
         self.flags().pairs_apart && state.split.rejoins(from, target as u8)
     }
 
