@@ -556,9 +556,10 @@ pub(crate) struct Throw {
     pub(super) len: u8,
     pub(super) again: bool,
     pub(super) doubles: bool,
-    /// Whether it gives one value above 0 and no double, under rules where
-    /// each throw is used before the next: a throw that a random game may
-    /// play at once ([`Shaped::throw_and_play_quick`]).
+    /// Whether it gives one value above 0 and no double, and is used before
+    /// any other throw (each throw used before the next, or a throw that
+    /// gives no other): a throw that a random game may play at once, into
+    /// an empty pool ([`Shaped::throw_and_play_quick`]).
     pub(super) one_value: bool,
     /// The throws-again in a row at which this throw moves nothing (`turn:
     /// again_limit`); `u16::MAX` where it gives no throw again or there is
@@ -579,9 +580,11 @@ impl Throw {
             len: outcome.values.len().min(u8::MAX as usize) as u8,
             again: outcome.again,
             doubles: outcome.doubles,
+            // With all throws first, a throw that gives another is
+            // followed by that throw, not a move.
             one_value: matches!(outcome.values[..], [v] if v > 0)
                 && !outcome.doubles
-                && order == ThrowOrder::OneAtATime,
+                && (order == ThrowOrder::OneAtATime || !outcome.again),
             again_cap: if outcome.again && again_limit > 0 {
                 u16::from(again_limit)
             } else {

@@ -823,7 +823,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// The value of outcome `i` of the dice, where it is one value that
     /// [`Shaped::throw_and_play_quick`] plays at once: one die value above 0,
     /// no double, not a throw again past the limit, thrown into an empty
-    /// pool with each throw used before the next.
+    /// pool and used before any other throw (`Throw::one_value`).
     #[inline(always)]
     fn one_value_throw(self, state: &State, i: usize) -> Option<PoolValue> {
         let t = self.race.throws.get(i)?;
@@ -972,6 +972,7 @@ mod tests {
     use crate::engine::Phase;
     use crate::engine::race::legal::tests::{positions, prey_stands_on, races};
     use crate::engine::race::moves::MAX_WALK;
+    use crate::rules::ThrowOrder;
     use rand::RngExt;
 
     /// Every bundled race that answers one-value decisions quickly, at each
@@ -1224,6 +1225,42 @@ mod tests {
         assert!(
             at_once > 10_000 && apart > 1_000,
             "{at_once} drawn at once, {apart} throws apart"
+        );
+    }
+
+    /// With all throws first (`turn: throws = all_first`), a throw that
+    /// gives no other into an empty pool is one value used at once, as a
+    /// throw is where each is used before the next: a random game draws its
+    /// move with the throw. A throw that gives another is followed by that
+    /// throw: nothing is drawn, and the seat throws again.
+    #[test]
+    fn with_all_throws_first_a_throw_that_gives_no_other_is_drawn_at_once() {
+        let (name, game, _) = quick_races()
+            .into_iter()
+            .find(|(name, ..)| name.starts_with("house/pachisi-all-throws-first"))
+            .expect("the house rule answers one-value decisions quickly");
+        assert_eq!(game.rules.turn.throws, ThrowOrder::AllFirst);
+        let (mut at_once, mut again) = (0usize, 0usize);
+        for state in positions_and_scattered(&game, 31, 300) {
+            if state.phase != Phase::Throw || !state.pool.is_empty() {
+                continue;
+            }
+            for (i, outcome) in game.rules.dice.outcomes.iter().enumerate() {
+                let mut fused = state.clone();
+                let drawn = game.dynamic().throw_and_draw_seen(&mut fused, i, |n| n - 1);
+                if outcome.again {
+                    assert_eq!(drawn, None, "{name}: throw {i} gives another");
+                    assert_eq!(fused.phase, Phase::Throw, "{name}: throw {i} gives another");
+                    again += 1;
+                } else {
+                    assert!(drawn.is_some(), "{name}: throw {i} in {state:?}");
+                    at_once += 1;
+                }
+            }
+        }
+        assert!(
+            at_once > 100 && again > 100,
+            "{at_once} at once, {again} again"
         );
     }
 
