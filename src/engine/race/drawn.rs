@@ -265,8 +265,8 @@ impl<S: Shape> Shaped<'_, S> {
         // value that brings it there (a piece out of its start: by a value
         // that lets it out, as numbered), as the one-value draw
         // (`play_quick_seen_drawn`) takes it: no further check. Pachisi
-        // with all throws first runs 3.8% fewer instructions so, and plays
-        // 2 to 4% more games a second.
+        // with all throws first runs 4.2% fewer instructions so, and plays
+        // 4.6% more games a second.
         let clear_allows = self.race.quick_seen && !use_most;
         while n > 0 {
             let i = draw(n);
