@@ -204,10 +204,6 @@ macro_rules! with_shape {
                 let $shaped = game.shaped::<Known<2>>();
                 $body
             }
-            Some(3) => {
-                let $shaped = game.shaped::<Known<3>>();
-                $body
-            }
             _ => {
                 let $shaped = game.dynamic();
                 $body
@@ -218,29 +214,14 @@ macro_rules! with_shape {
 pub(crate) use with_shape;
 
 // One arm of `with_shape!` for each known shape.
-const _: () = assert!(KNOWN.len() == 4);
+const _: () = assert!(KNOWN.len() == 3);
 
-/// The flags of four bundled races, a compiled copy of the hot path each
+/// The flags of three bundled races, a compiled copy of the hot path each
 /// (see the module's words). A test holds each to a bundled race that
-/// plays through it; a game whose flags are none of these (Ludo, a house
-/// rule that changes one, a user's file) plays the same, through
+/// plays through it; a game whose flags are none of these (Ludo, Mensch,
+/// a house rule that changes one, a user's file) plays the same, through
 /// [`Dynamic`].
-pub(crate) const KNOWN: [Flags; 4] = [
-    // One die; a piece out of the start must move on first, and must come
-    // out where it can; no safe square; a goal of four steps, one piece
-    // each; tracks of 44 steps.
-    Flags {
-        entry_forced: true,
-        clear_start: true,
-        any_safe: false,
-        goal: 4,
-        tracks: Some(TrackFlags {
-            home: 44,
-            detour: None,
-            again: false,
-        }),
-        ..BASE
-    },
+pub(crate) const KNOWN: [Flags; 3] = [
     // Two dice, the most of a throw used, out by a die or the sum;
     // blockades of two that stop everyone and are not moved on together;
     // at most two on a cell; bonuses after the dice, which may be given up;
