@@ -4,8 +4,9 @@
 //! thrown by their weights. `simulate` draws a decision without listing
 //! it; this measures the listing.
 //!
-//! Run with `cargo run --release --example listed_games -- VARIANT [GAMES [PLAYERS]]`
-//! (VARIANT: a bundled name or a file; default 10,000 games, 4 players).
+//! Run with `cargo run --release --example listed_games -- VARIANT [GAMES [PLAYERS [reference]]]`
+//! (VARIANT: a bundled name or a file; default 10,000 games, 4 players;
+//! `reference`: list by the reference path, `Game::legal_actions_reference`).
 
 use std::time::Instant;
 
@@ -15,7 +16,7 @@ use rand::RngExt;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(variant) = args.first() else {
-        eprintln!("usage: listed_games VARIANT [GAMES [PLAYERS]]");
+        eprintln!("usage: listed_games VARIANT [GAMES [PLAYERS [reference]]]");
         std::process::exit(2);
     };
     let games: u64 = args
@@ -24,6 +25,7 @@ fn main() {
     let players: usize = args
         .get(2)
         .map_or(4, |p| p.parse().expect("a number of players"));
+    let reference = args.get(3).is_some_and(|r| r == "reference");
     let game = Game::load(variant, Some(players)).unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(2);
@@ -39,7 +41,11 @@ fn main() {
                 Actor::Terminal => break,
                 Actor::Chance => sim::throw(&game, &state, &mut rng),
                 Actor::Seat(_) | Actor::Player(_) => {
-                    game.legal_actions_fitting(&state, &mut list);
+                    if reference {
+                        list = game.legal_actions_reference(&state);
+                    } else {
+                        game.legal_actions_fitting(&state, &mut list);
+                    }
                     list[rng.random_range(0..list.len())]
                 }
             };

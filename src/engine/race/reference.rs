@@ -14,8 +14,12 @@
 //! them, and only there does it meet other pieces, on the cell of its
 //! step. A *side* is a seat with its partners.
 
+use arrayvec::ArrayVec;
+
 use crate::engine::{Action, Game, Phase, PlayError, PoolValue, Refusal, State};
-use crate::rules::{FirstPiece, NearHome, OwnEntry, ThrowOrder, UseValues, board::CellId};
+use crate::rules::{
+    FirstPiece, MAX_SEATS, NearHome, OwnEntry, ThrowOrder, UseValues, board::CellId,
+};
 
 impl Game {
     /// The legal actions of `state`, listed by the reference path: the
@@ -143,8 +147,9 @@ impl Race<'_> {
     }
 
     /// For each side, the pieces it has on `cell` and from how many of its seats.
-    fn sides_on(&self, state: &State, cell: CellId) -> Vec<(u8, u8)> {
-        let mut sides = vec![(0u8, 0u8); self.game.sides as usize];
+    fn sides_on(&self, state: &State, cell: CellId) -> ArrayVec<(u8, u8), MAX_SEATS> {
+        let mut sides: ArrayVec<(u8, u8), MAX_SEATS> =
+            (0..self.game.sides).map(|_| (0, 0)).collect();
         for seat in 0..self.game.seats.len() {
             let n = self.pieces_on(state, seat, cell);
             if n > 0 {
