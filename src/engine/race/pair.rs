@@ -312,67 +312,6 @@ impl<S: Shape> Shaped<'_, S> {
         )
     }
 
-    /// [`Shaped::play_one_value_round`] where the mover's pieces fit a word
-    /// (`groups`), no pair of a blockade is followed and the value `v` is
-    /// a die: the same candidates, each group on its way by `v` and round
-    /// the detour after it where `v` reaches it, drawn the same way; a
-    /// move short of the detour is checked by the pair walk and, where it
-    /// found the way clear, played without asking again.
-    pub(crate) fn play_one_value_round_by_walk(
-        self,
-        state: &mut State,
-        v: PoolValue,
-        groups: WordGroups,
-        draw: &mut impl FnMut(usize) -> usize,
-    ) -> Action {
-        let seat = state.mover as usize;
-        let by = v.value;
-        // Each candidate as (from, round).
-        let mut listed = ArrayVec::<(u8, bool), MAX_PAIR_CANDIDATES>::new();
-        let mut list = |from: u8| {
-            listed.push((from, false));
-            if self.reaches_detour(seat, from, by) {
-                listed.push((from, true));
-            }
-        };
-        if groups.at_start != 0 && self.lets_out_now(state, v) {
-            list(0);
-        }
-        let mut way = groups.way;
-        while way != 0 {
-            list(groups.at(way.trailing_zeros() & !7).0);
-            way &= way - 1;
-        }
-        let at = |c: usize| {
-            let (from, round) = listed[c.min(listed.len() - 1)];
-            Action::moving(from, 1, by, round)
-        };
-        let before: &State = state;
-        let word = before.pieces.first_word();
-        let mut view = None;
-        let drawn = Self::drawn_numbered(
-            listed.len(),
-            self.may_pass(before),
-            false,
-            1,
-            at,
-            |c| {
-                let a = at(c);
-                let (from, round) = listed[c.min(listed.len() - 1)];
-                if from > 0 && !round && !self.reaches_detour(seat, from, by) {
-                    let (allowed, clear) = self.pair_allowed(before, &mut view, word, from, v);
-                    return (a, allowed, false, clear);
-                }
-                let allowed = self.allowed_lazily(before, &mut view, from, 1, v, round);
-                (a, allowed, false, false)
-            },
-            draw,
-        );
-        let (a, clear) = drawn.unwrap_or((Action::Pass, false));
-        self.apply_drawn(state, a, clear);
-        a
-    }
-
     /// The draw of a decision among `moves` numbered candidates and a pass
     /// after them where `with_pass`, as [`Game::drawn_move`] draws it from
     /// `all` waiting values: `check(c)` gives candidate `c` (`at(c)`),

@@ -286,9 +286,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// general draw lists them (each group ascending at each size, then
     /// round the detour where `v` reaches it; a pass last) and drawn as it
     /// draws them, each checked as it checks a candidate that the list
-    /// holds; where the mover's pieces fit a word, by
-    /// [`Shaped::play_one_value_round_by_walk`]. Out of line: few
-    /// decisions reach a detour.
+    /// holds. Out of line: few decisions reach a detour.
     #[inline(never)]
     fn play_one_value_round(
         self,
@@ -296,11 +294,6 @@ impl<S: Shape> Shaped<'_, S> {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Action {
-        if self.race.pair_draws && state.split.is_empty() {
-            if let Some(groups) = self.groups_in_word::<true>(state) {
-                return self.play_one_value_round_by_walk(state, v, groups, draw);
-            }
-        }
         let seat = state.mover as usize;
         let home = self.home(seat);
         let by = v.value;
