@@ -88,12 +88,17 @@ pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
 /// Whether a random seat's one-value decisions under these rules are
 /// drawn by [`Shaped::play_quick_seen_drawn`], thrown and drawn in one
 /// step: rules with blockades (so the view is marked), every track plain
-/// (no detour, no limit to a cell, bonuses in any order) and no blockade
-/// that must break after some turns.
+/// (no detour, no limit to a cell, bonuses in any order), no blockade
+/// that must break after some turns, and each throw one value. Where a
+/// throw gives two, a one-value decision mostly follows a move by the
+/// other: [`fits_seen_drawn`]'s draw, which makes the view only where the
+/// pieces do not answer, serves it better (the Russian game: 1.8% fewer
+/// instructions, 4% more games a second).
 pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize) -> bool {
     flags.blockade > 0
         && hot.plain.count_ones() as usize == seats
         && rules.stacks.blockade_turns == 0
+        && rules.dice.outcomes.iter().all(|o| o.values.len() == 1)
 }
 
 /// Whether a random seat's one-value decisions under these rules can be
@@ -968,18 +973,20 @@ mod tests {
     use crate::rules::ThrowOrder;
     use rand::RngExt;
 
-    /// Every bundled race that answers one-value decisions quickly, at each
-    /// of its tables, with the same game answering them the general way.
+    /// Every bundled race that answers or draws one-value decisions
+    /// quickly, at each of its tables, with the same game answering them
+    /// the general way.
     fn quick_races() -> Vec<(String, Game, Game)> {
         let mut games = Vec::new();
         for name in crate::variants::names() {
             let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
             for table in &rules.tables {
                 let game = Game::new(rules.clone(), table.players).expect("the table exists");
-                if game.race.quick || game.race.quick_seen {
+                if game.race.quick || game.race.quick_seen || game.race.seen_drawn {
                     let mut general = game.clone();
                     general.race.quick = false;
                     general.race.quick_seen = false;
+                    general.race.seen_drawn = false;
                     games.push((format!("{name}/{}p", table.players), game, general));
                 }
             }
