@@ -48,8 +48,9 @@ pub(crate) struct Race {
     /// Whether a decision on one die value is answered by [`shape::Shaped::quick_moves`].
     pub quick: bool,
     /// Whether a random seat's one-value decisions of a blockade game on
-    /// plain tracks are drawn by [`shape::Shaped::play_quick_seen_drawn`],
-    /// thrown and drawn in one step ([`quick::fits_seen`]).
+    /// plain tracks, each throw one value, are drawn by
+    /// [`shape::Shaped::play_quick_seen_drawn`], thrown and drawn in one
+    /// step ([`quick::fits_seen`]).
     pub quick_seen: bool,
     /// Whether a random seat's one-value decision of a blockade game is
     /// drawn by [`shape::Shaped::play_quick_seen_drawn`]: where
