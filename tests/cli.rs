@@ -368,6 +368,42 @@ fn apply_refuses_an_illegal_action_with_its_reason_and_prints_no_state() {
 }
 
 #[test]
+fn apply_without_a_saved_state_starts_from_the_start_of_a_game() {
+    let game = pachisi::Game::bundled("ludo", Some(2)).unwrap();
+    // No actions: the start itself, to save and go on from.
+    let start = pachisi(&["apply", "ludo", "--players", "2"]);
+    assert!(start.status.success(), "{}", stderr(&start));
+    let printed = game.load_state(&stdout(&start)).expect("a saved state");
+    assert_eq!(printed, game.new_initial_state());
+    // Ludo opens with the throw for who begins; red then throws a 6 and
+    // brings a piece out to its first step.
+    let out = pachisi(&[
+        "apply",
+        "ludo",
+        "--players",
+        "2",
+        "begin red",
+        "throw 6",
+        "0+6",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let state = game.load_state(&stdout(&out)).expect("a saved state");
+    assert_eq!(state.seat_pieces(0), &[0, 0, 0, 1]);
+    assert_eq!(state.seat_pieces(1), &[0, 0, 0, 0]);
+    // A first action the start does not allow is refused with its reason.
+    let refused = pachisi(&["apply", "ludo", "--players", "2", "throw 6"]);
+    assert!(
+        !refused.status.success(),
+        "a throw before the opening was applied"
+    );
+    assert_eq!(stdout(&refused), "");
+    assert_eq!(
+        stderr(&refused).trim_end(),
+        "error: action 1 of 1: throw 6 is not allowed: the throw for who begins comes first (turn: begins)"
+    );
+}
+
+#[test]
 fn replay_goes_on_from_a_saved_state() {
     let (_dir, state) = temp_file("state.json", RED_TO_MOVE_3);
     let (_dir2, record) = temp_file("more.record", "red: 10+3\nblack: throw 2up\nblack: 2+2\n");

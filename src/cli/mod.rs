@@ -81,18 +81,20 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
     },
-    /// Apply actions to a saved state and print the new state (JSON).
+    /// Apply actions to a saved state, or to the start of a game, and print
+    /// the new state (JSON).
     Apply {
         /// A variant file, or the name of a bundled variant.
         variant: String,
-        /// The saved state.
+        /// The saved state (default: the start of a game).
         #[arg(long)]
-        state: String,
-        /// How many players (default: the table whose game accepts the state).
+        state: Option<String>,
+        /// How many players (default: the table whose game accepts the state;
+        /// from the start, the most).
         #[arg(long)]
         players: Option<usize>,
-        /// The actions, one after another, throws included (`"throw 3up" 10+3`).
-        #[arg(required = true)]
+        /// The actions, one after another, throws included (`"throw 3up" 10+3`);
+        /// none prints the state itself.
         actions: Vec<String>,
     },
     /// Draw the board as SVG, with a seat's track or a saved state's pieces.
@@ -243,7 +245,7 @@ pub fn main() -> ExitCode {
             state,
             players,
             actions,
-        } => apply(&variant, &state, players, &actions),
+        } => apply(&variant, state.as_deref(), players, &actions),
         Command::Render {
             variant,
             state,
@@ -420,16 +422,16 @@ fn moves(variant: &str, state_path: &str, players: Option<usize>) -> Result<(), 
     Ok(())
 }
 
-/// Plays `actions` on a saved state, one after another, and prints the state
-/// they lead to; the first one refused is named with its reason, and nothing
-/// is printed.
+/// Plays `actions` on a saved state (by default the start of a game), one
+/// after another, and prints the state they lead to; the first one refused
+/// is named with its reason, and nothing is printed.
 fn apply(
     variant: &str,
-    state_path: &str,
+    state_path: Option<&str>,
     players: Option<usize>,
     actions: &[String],
 ) -> Result<(), String> {
-    let (game, mut state) = show::game_and_state(variant, state_path, players)?;
+    let (game, mut state) = game_and_start(variant, state_path, players)?;
     for (i, text) in actions.iter().enumerate() {
         record::play_line(&game, &mut state, i + 1, text).map_err(|e| {
             let why = match e {
@@ -449,6 +451,23 @@ fn apply(
         .map_err(|e| format!("error: the state cannot be written: {e}"))?;
     outln!("{json}");
     Ok(())
+}
+
+/// The game and the state a command starts from: a saved state, read
+/// against the table that accepts it, or else the start of a game.
+fn game_and_start(
+    variant: &str,
+    state_path: Option<&str>,
+    players: Option<usize>,
+) -> Result<(Game, pachisi::State), String> {
+    match state_path {
+        Some(path) => show::game_and_state(variant, path, players),
+        None => {
+            let game = load(variant, players)?;
+            let start = game.new_initial_state();
+            Ok((game, start))
+        }
+    }
 }
 
 fn replay(
@@ -471,14 +490,7 @@ fn replay(
         }
     }
     let players = players.or(header.players);
-    let (game, start) = match state_path {
-        Some(path) => show::game_and_state(variant, path, players)?,
-        None => {
-            let game = load(variant, players)?;
-            let start = game.new_initial_state();
-            (game, start)
-        }
-    };
+    let (game, start) = game_and_start(variant, state_path, players)?;
     let (state, actions) = record::replay_from(&game, start, &text)
         .map_err(|e| format!("error: {record_path}: {e}"))?;
     outln!("{} actions replayed", actions.len());
