@@ -256,8 +256,11 @@ mod tests {
     use crate::engine::state::PoolValue;
 
     /// Mensch has no safe square: a landing takes on every step of every
-    /// track, looked up or not. Ludo's safe squares protect, but not from
-    /// a piece entering onto its own start.
+    /// track, whether the flag answers (`any_safe` off) or the table of
+    /// landings is looked up. Ludo's safe squares protect everyone, a
+    /// piece coming out onto its own start square too; Parcheesi's protect
+    /// too, but not from a piece coming out onto its own entry square
+    /// (`capture: own_entry = entering`).
     #[test]
     fn a_landing_takes_on_every_cell_where_no_track_has_a_safe_one() {
         let mensch = Game::bundled("mensch", Some(4)).expect("bundled");
@@ -268,6 +271,12 @@ mod tests {
                     mensch.dynamic().takes_on(seat, step - 1, step),
                     "seat {seat}, step {step}"
                 );
+                for entering in [false, true] {
+                    assert!(
+                        mensch.race.seating.takes(seat, entering, step),
+                        "seat {seat}, step {step}, entering {entering}: the table"
+                    );
+                }
             }
         }
         let ludo = Game::bundled("ludo", Some(4)).expect("bundled");
@@ -277,6 +286,29 @@ mod tests {
             (1..home).any(|step| !ludo.dynamic().takes_on(0, step - 1, step)),
             "some square of Ludo's first track is safe"
         );
+        let parcheesi = Game::bundled("parcheesi", Some(4)).expect("bundled");
+        for seat in 0..4 {
+            for entering in [false, true] {
+                assert!(
+                    !ludo.race.seating.takes(seat, entering, 1),
+                    "Ludo, seat {seat}"
+                );
+            }
+            assert!(
+                !ludo.dynamic().takes_on(seat, 0, 1),
+                "Ludo, seat {seat} coming out"
+            );
+            // Parcheesi's entry square is safe to a piece landing on it from
+            // the track, not to one of its own seat's coming out onto it.
+            assert!(
+                !parcheesi.race.seating.takes(seat, false, 1),
+                "Parcheesi, seat {seat}"
+            );
+            assert!(
+                parcheesi.dynamic().takes_on(seat, 0, 1),
+                "Parcheesi, seat {seat} coming out"
+            );
+        }
     }
 
     /// Pachisi's entry: the first piece out leaves on any throw

@@ -150,11 +150,10 @@ impl<S: Shape> Shaped<'_, S> {
         buf: &mut Vec<Action>,
         pick: impl FnOnce(usize) -> usize,
     ) -> Action {
-        if self.race.quick || self.race.quick_seen {
-            match self.one_die_value(state) {
-                Some(v) if self.race.quick => return self.play_quick(state, v, pick),
-                _ => {}
-            }
+        if self.race.quick
+            && let Some(v) = self.one_die_value(state)
+        {
+            return self.play_quick(state, v, pick);
         }
         self.play_from_list(state, buf, pick)
     }

@@ -1652,10 +1652,12 @@ mod tests {
     }
 
     /// A move the table of ends shows going past home
-    /// ([`Game::plainly_overshoots`]) is one the whole check refuses, for
-    /// every group of the mover by every value a bonus can be, in
-    /// positions of random games of every bundled race: the view need not
-    /// be made to refuse it.
+    /// ([`Game::plainly_overshoots`]) is one that working the move out
+    /// without the table refuses, and the whole check refuses, for every
+    /// group of the mover by every value a bonus can be, in positions of
+    /// random games of every bundled race: the view need not be made to
+    /// refuse it. (The whole check reads the same table, so the move
+    /// worked out is what holds the table to the rules.)
     #[test]
     fn a_move_the_table_shows_past_home_is_refused() {
         let (mut past, mut short) = (0usize, 0usize);
@@ -1665,6 +1667,13 @@ mod tests {
                 short += 1;
                 return;
             }
+            assert!(
+                game.dynamic()
+                    .reach_on_worked_out(seat, from, v.value, false)
+                    .is_err(),
+                "{name}: the table sends {from} by {} past home, the move worked out does not",
+                v.value
+            );
             let checked = game
                 .dynamic()
                 .check_present(state, view, from, count, v, false);

@@ -1078,15 +1078,17 @@ mod tests {
     /// Playing a quick decision by its action number leaves the state that
     /// applying that listed action leaves, and names that action, for every
     /// action of every one-value decision of random games and scattered
-    /// positions of the races answered quickly, with blockades or without.
+    /// positions of the races whose one-value decisions `play_quick`
+    /// plays (where `quick` is off, `play_picked` plays from the general
+    /// list: both sides would run the same code).
     #[test]
     fn playing_a_quick_decision_by_number_applies_that_listed_action() {
         let (mut played_moves, mut passes) = (0usize, 0usize);
-        let races = quick_races();
-        assert!(
-            races.iter().any(|(_, g, _)| g.race.quick)
-                && races.iter().any(|(_, g, _)| g.race.quick_seen)
-        );
+        let races: Vec<_> = quick_races()
+            .into_iter()
+            .filter(|(_, game, _)| game.race.quick)
+            .collect();
+        assert!(!races.is_empty());
         for (name, game, _) in &races {
             for state in positions_and_scattered(game, 17, 3000) {
                 if game.dynamic().one_die_value(&state).is_none() {
@@ -1117,7 +1119,7 @@ mod tests {
             }
         }
         assert!(
-            played_moves > 10_000 && passes > 500,
+            played_moves > 30_000 && passes > 1_500,
             "{played_moves} moves and {passes} passes compared"
         );
     }

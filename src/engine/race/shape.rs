@@ -333,8 +333,9 @@ mod tests {
             let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
             for table in &rules.tables {
                 let game = Game::new(rules.clone(), table.players).expect("the table exists");
+                // `known_shape` found `i` by these very flags: what can
+                // fail here is a shape that no bundled race plays.
                 if let Some(i) = game.shape().filter(|_| game.is_race) {
-                    assert_eq!(KNOWN[i], game.race.flags, "{name}/{}p", table.players);
                     used[i] = true;
                 }
             }
