@@ -727,8 +727,9 @@ mod tests {
                                 continue;
                             };
                             let passed = &rows[1..rows.len() - 1];
-                            windows +=
-                                usize::from(seating.way_window(seat, from, target).is_some());
+                            // Outside a window both sides walk step by step.
+                            let in_window = seating.way_window(seat, from, target).is_some();
+                            windows += usize::from(in_window);
                             for crowd in [1, 2] {
                                 let (clear, passed_clear) = if seating.viewed_once {
                                     (
@@ -759,7 +760,7 @@ mod tests {
                                     "{at}"
                                 );
                                 assert_eq!(seen_passed && landing_empty, clear, "{at}");
-                                refused += usize::from(!clear);
+                                refused += usize::from(!clear && in_window);
                             }
                         }
                     }
@@ -770,6 +771,6 @@ mod tests {
                 "{name}: only {windows} moves walked in a window"
             );
         }
-        assert!(refused > 10_000, "only {refused} ways refused");
+        assert!(refused > 100_000, "only {refused} ways refused in a window");
     }
 }
