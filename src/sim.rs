@@ -334,10 +334,12 @@ fn race_loop<'h, S: Shape, const KEEP: bool, const AT_ONCE: u8>(
 mod tests {
     use super::*;
 
-    /// A whole random game, played by its own loop, is the game that
+    /// A whole random race, played by its own loop, is the game that
     /// [`random_step`] plays one action at a time from the same seed:
     /// the same actions and the same final state, for every table of every
-    /// bundled variant.
+    /// bundled race (117 games: 39 tables, 3 seeds). A fight or a field
+    /// game is played by the very loop of [`random_step`] (`step_fitting`
+    /// on the game without a shape), so it is not compared with itself.
     #[test]
     fn a_random_game_is_the_one_random_steps_play() {
         let mut compared = 0;
@@ -345,6 +347,9 @@ mod tests {
             let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
             for table in &rules.tables {
                 let game = Game::new(rules.clone(), table.players).expect("the table exists");
+                if !game.is_race() {
+                    continue;
+                }
                 for seed in 0..3 {
                     let played = play_random(&game, &mut rng(seed), true);
                     let (mut state, mut stepped) = (game.new_initial_state(), Vec::new());
@@ -375,7 +380,7 @@ mod tests {
                 }
             }
         }
-        assert!(compared > 30, "only {compared} games compared");
+        assert!(compared >= 100, "only {compared} races compared");
     }
 
     /// A race played through its compiled shape is the game played with

@@ -1087,10 +1087,13 @@ mod random_games {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 6, failure_persistence: None, ..ProptestConfig::default() })]
 
-        /// In random games: each side's pawns on the board plus those
-        /// eliminated make 20 (none is made or lost but by a battle), no cell
-        /// holds two pawns, no pawn stands on gray, the winner of a battle
-        /// chooses the retreat, and every legal action applies.
+        /// In random games: each side places exactly 20 pawns, one a
+        /// placement; once both have placed, each side's pawns on the board
+        /// plus those eliminated (less those brought back) make 20, and only
+        /// a battle or the end of a complete turn changes them; no cell holds
+        /// two pawns, no pawn stands on gray, and the winner of a battle
+        /// chooses the retreat. Each game gets past placement (where the count
+        /// of 20 is checked) and meets at least 5 retreats.
         #[test]
         fn pawns_are_conserved_and_never_share_or_stand_on_gray(seed in any::<u64>()) {
             let game = game();
@@ -1101,7 +1104,9 @@ mod random_games {
             let mut eliminated = [0usize; 2];
             let mut placed = [0usize; 2];
             let mut back = [0usize; 2];
+            let (mut retreats, mut steps_after) = (0usize, 0usize);
             for _ in 0..3000 {
+                let mover = game.mover(&state);
                 let before = f(&state).armies.clone();
                 let Some(action) = sim::random_step(&game, &mut state, &mut rng, &mut buf) else {
                     break;
@@ -1110,7 +1115,12 @@ mod random_games {
                 for seat in 0..2 {
                     let (was, now) = (before[seat].len(), fs.armies[seat].len());
                     match action {
-                        Action::Place(_) => placed[seat] += now - was,
+                        Action::Place(_) => {
+                            // One pawn, of the side that places it.
+                            let mine = usize::from(seat == mover);
+                            prop_assert_eq!(now, was + mine, "a placement changed the pawns by {}", now as i64 - was as i64);
+                            placed[seat] += mine;
+                        }
                         Action::EndMoves | Action::Retreat { .. } | Action::Lose(_)
                         | Action::Fight | Action::Throw(_) => {
                             // Battles take pawns off; the end of a complete turn brings some back.
@@ -1118,8 +1128,13 @@ mod random_games {
                         }
                         _ => prop_assert_eq!(was, now, "{} changed the pawns on the board", game.action_text(action)),
                     }
-                    prop_assert_eq!(placed[seat] + back[seat], now + eliminated[seat]);
-                    prop_assert!(now <= 20);
+                    prop_assert!(placed[seat] <= 20, "{} pawns placed", placed[seat]);
+                    if !matches!(fs.stage, Stage::ChooseFirst | Stage::Place) {
+                        // Placement is over: all 20 were placed, and each is
+                        // on the board or eliminated.
+                        prop_assert_eq!(placed[seat], 20, "placement ended with {} pawns placed", placed[seat]);
+                        prop_assert_eq!(now + eliminated[seat], 20 + back[seat]);
+                    }
                 }
                 let mut cells: Vec<u16> = fs.armies.iter().flatten().map(|p| p.cell).collect();
                 prop_assert!(cells.iter().all(|&c| rules.kind(c) != CellKind::Impassable));
@@ -1130,9 +1145,15 @@ mod random_games {
                 if fs.stage == Stage::Retreat {
                     let loser = fs.owner(fs.pending[0]).unwrap();
                     prop_assert_eq!(game.actor(&state), Actor::Seat(game.seats()[1 - loser as usize]));
+                    retreats += 1;
                 }
+                steps_after += usize::from(!matches!(fs.stage, Stage::ChooseFirst | Stage::Place));
                 prop_assert!(game.validate(&state).is_ok());
             }
+            // Each game got past placement and met retreats (26 to 56 in a
+            // run of six games).
+            prop_assert!(steps_after > 0, "placement never ended");
+            prop_assert!(retreats >= 5, "only {retreats} retreats");
         }
     }
 }

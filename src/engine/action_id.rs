@@ -601,8 +601,12 @@ mod tests {
         }
     }
 
-    /// Every id below the count names an action with that id, and none
-    /// at or past it does: the ids are dense.
+    /// Every id that names an action is that action's id, and none at or
+    /// past the count names one. In a race and a field game every id below
+    /// the count names an action: the ids are dense (279 in Mensch, 3,670
+    /// in Parcheesi, 2,368 in Pachisi, 70,849 in Nieuchess). A fight's
+    /// shift and enter blocks are products of ranges with holes, so only
+    /// there may an id name nothing (2,912 of Nightmare Pachisi's 5,899).
     #[test]
     fn every_id_below_the_count_names_an_action_with_that_id() {
         for name in [
@@ -614,10 +618,15 @@ mod tests {
         ] {
             let game = Game::bundled(name, None).expect("bundled");
             let ids = game.action_ids();
+            let mut named = 0;
             for id in 0..ids.len() {
                 if let Some(a) = ids.action(id) {
                     assert_eq!(ids.id(a), Some(id), "{name}: {a:?}");
+                    named += 1;
                 }
+            }
+            if game.rules().fight.is_none() {
+                assert_eq!(named, ids.len(), "{name}: ids that name nothing");
             }
             assert_eq!(ids.action(ids.len()), None, "{name}");
             assert_eq!(game.num_distinct_actions(), ids.len());
