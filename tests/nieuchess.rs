@@ -1093,7 +1093,7 @@ mod random_games {
         /// a battle or the end of a complete turn changes them; no cell holds
         /// two pawns, no pawn stands on gray, and the winner of a battle
         /// chooses the retreat. Each game gets past placement (where the count
-        /// of 20 is checked) and meets at least 5 retreats.
+        /// of 20 is checked) and meets a retreat.
         #[test]
         fn pawns_are_conserved_and_never_share_or_stand_on_gray(seed in any::<u64>()) {
             let game = game();
@@ -1150,10 +1150,11 @@ mod random_games {
                 steps_after += usize::from(!matches!(fs.stage, Stage::ChooseFirst | Stage::Place));
                 prop_assert!(game.validate(&state).is_ok());
             }
-            // Each game got past placement and met retreats (26 to 56 in a
-            // run of six games).
+            // Each game got past placement and met a retreat (26 to 56 in
+            // each of a run of six games; one is asked, the seeds being new
+            // each run).
             prop_assert!(steps_after > 0, "placement never ended");
-            prop_assert!(retreats >= 5, "only {retreats} retreats");
+            prop_assert!(retreats >= 1, "no retreat");
         }
     }
 }
