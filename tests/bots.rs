@@ -108,8 +108,8 @@ fn games_of_mixed_bots_end_with_an_outcome() {
     }
 }
 
-/// A state written as JSON and read back is one every bot chooses in
-/// without panicking, and a state where nobody chooses gets no choice.
+/// A state written as JSON and read back is one every bot chooses a legal
+/// action in, and a state where nobody chooses gets no choice.
 #[test]
 fn bots_choose_in_states_read_from_json() {
     for (name, game) in every_table() {
@@ -118,9 +118,14 @@ fn bots_choose_in_states_read_from_json() {
         for state in decision_states(&game, 21, 13, 2) {
             let json = serde_json::to_string(&state).expect("a state writes as JSON");
             let read = game.load_state(&json).expect("the state reads back");
+            let legal = game.legal_actions(&read);
             for bot in bots.iter_mut() {
                 let a = bot.choose(&game, &read, &mut rng);
-                assert!(a.is_some(), "{name}: {} chose nothing", bot.name());
+                assert!(
+                    a.is_some_and(|a| legal.contains(&a)),
+                    "{name}: {} chose {a:?}, not one of {legal:?}",
+                    bot.name()
+                );
             }
         }
         let start = game.new_initial_state();
