@@ -3,6 +3,7 @@ through it, and bad input refused with the engine's words."""
 
 import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -113,8 +114,14 @@ def test_a_refused_move_raises_and_changes_nothing():
     with pytest.raises(pachisi.IllegalActionError) as refused:
         state.apply_action(bring_out)
     assert "does not let" in str(refused.value) and "(entry" in str(refused.value)
+    # Nothing changed: the position, who acts, what is legal.
     assert state.to_json() == before
-    assert state.refusal(bring_out) is not None
+    assert state.current_player() == 0 and not state.is_chance_node()
+    assert state.legal_actions_text() == ["pass"]
+    # Asked without playing, the rules give the same reason.
+    reason = state.refusal(bring_out)
+    assert "does not let" in reason and reason in str(refused.value)
+    assert state.refusal(game.string_to_action("pass")) is None
     # After the refusal the state still plays.
     state.apply_action(game.string_to_action("pass"))
 
@@ -196,9 +203,15 @@ def test_a_random_game_ends_with_one_winning_side(name):
 
 def test_pachisi_partners_share_their_win():
     # Four players in two teams: the two players of the winning side win.
+    # Its teams: red and black, yellow and green (players 0 and 2, 1 and 3).
     game = pachisi.load_game("pachisi", 4)
+    assert game.seat_names() == ["red", "yellow", "black", "green"]
     state = play_random(game.new_initial_state(), random.Random(2))
-    assert sorted(state.returns()) == [0.0, 0.0, 1.0, 1.0]
+    returns = state.returns()
+    assert sorted(returns) == [0.0, 0.0, 1.0, 1.0]
+    won = {p for p, r in enumerate(returns) if r == 1.0}
+    assert won in ({0, 2}, {1, 3})
+    assert won == {game.player_of_seat(s) for s in state.outcome()["winners"]}
 
 
 def test_legal_actions_are_stable_ids_below_the_count():
@@ -217,7 +230,10 @@ def test_legal_actions_are_stable_ids_below_the_count():
             assert texts == [state.action_to_string(a) for a in actions]
             assert texts == [state.action_to_string(0, a) for a in actions]
             mask = state.legal_actions_mask()
-            assert len(mask) == n and sum(mask) == len(actions)
+            assert len(mask) == n, name
+            # 1 exactly at the legal ids.
+            assert [i for i, m in enumerate(mask) if m] == actions, name
+            assert set(mask) <= {0, 1}, name
             state.apply_action(rng.choice(actions))
 
 
@@ -269,15 +285,20 @@ def test_bad_input_raises_the_engines_words():
         bad["pieces"][0] = [0, 0, 0, 200]
         game.state_from_json(json.dumps(bad))
     state = game.new_initial_state()
+    before = state.to_json()
+    legal = state.legal_actions()
     for bad_id in [-1, game.num_distinct_actions(), 2**40]:
-        with pytest.raises(pachisi.Error, match="not an action id"):
+        with pytest.raises(pachisi.Error, match=f"{bad_id} is not an action id of Mensch"):
             state.apply_action(bad_id)
-        with pytest.raises(ValueError):
+        with pytest.raises(pachisi.Error, match=f"{bad_id} is not an action id .* 0 to 278"):
             state.action_to_string(bad_id)
     with pytest.raises(TypeError):
         state.apply_action("0+6")
-    with pytest.raises(pachisi.Error):
+    with pytest.raises(pachisi.Error, match="played by players 0 to 3, not 9"):
         state.observation_tensor(9)
+    # None of it changed the state.
+    assert state.to_json() == before and state.legal_actions() == legal
+    assert state.is_chance_node()
 
 
 def test_a_broken_file_is_refused_with_its_line(tmp_path):
@@ -300,9 +321,23 @@ def test_a_house_rule_file_extends_a_bundled_game(tmp_path):
 
 def test_the_text_board_is_the_show_commands():
     game = pachisi.load_game("ludo")
-    text = str(game.new_initial_state())
+    state = game.new_initial_state()
+    text = str(state)
     assert "\n" in text and len(text) > 100
-    assert repr(game).startswith("<pachisi.Game")
+    # One line for each seat, all pieces at the start; the status last.
+    for seat in game.seat_names():
+        assert re.search(rf"^{seat} +start 4  home 0  out: -$", text, re.M), seat
+    assert text.rstrip().endswith("a throw decides who begins")
+    assert repr(state) == '<pachisi.State of "Ludo": a throw decides who begins>'
+    # The board is the state's: red with two pieces out is drawn so.
+    saved = json.loads(state.to_json())
+    saved["phase"], saved["entered"] = "throw", [True, False, False, False]
+    saved["pieces"][0] = [0, 0, 3, 5]
+    moved = str(game.state_from_json(json.dumps(saved)))
+    assert moved != text
+    assert re.search(r"^red +start 2  home 0  out: 3 \(d7\), 5 \(f7\)$", moved, re.M), moved
+    assert moved.rstrip().endswith("red to throw (turn 1)")
+    assert repr(game) == '<pachisi.Game "Ludo" with 4 players>'
 
 
 def test_the_observation_is_from_the_players_seat():
@@ -311,6 +346,19 @@ def test_the_observation_is_from_the_players_seat():
     obs0 = state.observation_tensor(0)
     obs1 = state.observation_tensor(1)
     assert len(obs0) == shape[0] == game.observation_tensor_size()
+    # The documented layout, read from its end: the phase (who begins,
+    # throw, move, over), the seat to move from the observer's, the waiting
+    # values (a die: 1 to 6), then a block of steps for each seat.
+    seats = len(game.seat_names())
+    for obs, mover in ((obs0, 0), (obs1, seats - 1)):
+        assert obs[-4:] == [0.0, 0.0, 1.0, 0.0]
+        assert obs[-4 - seats:-4] == [1.0 if k == mover else 0.0 for k in range(seats)]
+        assert obs[-10 - seats:-4 - seats] == [0.0] * 5 + [1.0]
+        blocks = obs[:-10 - seats]
+        assert len(blocks) % seats == 0
+        steps = len(blocks) // seats
+        # Every piece stands at the start: each seat's block is 1 at step 0.
+        assert blocks == ([1.0] + [0.0] * (steps - 1)) * seats
     state.apply_action(game.string_to_action("0+6"))
     after0 = state.observation_tensor(0)
     after1 = state.observation_tensor(1)
