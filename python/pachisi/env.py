@@ -85,6 +85,10 @@ class PachisiEnv(gym.Env):
         self.observation_space = spaces.Box(0.0, 16.0, shape=(size,), dtype=np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.state: State = self.game.new_initial_state()
+        # Whether the episode has ended: by the game's end, or by an
+        # illegal action under ``illegal="lose"``, which leaves the game
+        # as it was.
+        self._over = False
 
     def _play_others(self) -> None:
         """Plays chance and the opponents until the agent chooses or the game ends."""
@@ -110,8 +114,9 @@ class PachisiEnv(gym.Env):
         return np.asarray(self.state.observation_tensor(self.seat), dtype=np.float32)
 
     def action_masks(self) -> np.ndarray:
-        """1 for each legal action id of the agent, 0 for the others."""
-        if self.state.is_terminal():
+        """1 for each legal action id of the agent, 0 for the others (all 0
+        once the episode has ended)."""
+        if self._over or self.state.is_terminal():
             return np.zeros(self.action_space.n, dtype=np.int8)
         return np.frombuffer(self.state.legal_actions_mask(), dtype=np.int8).copy()
 
@@ -130,18 +135,20 @@ class PachisiEnv(gym.Env):
             self.state = self.game.state_from_json(options["state"])
         else:
             self.state = self.game.new_initial_state()
+        self._over = False
         self._play_others()
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
         """Plays the agent's action, then chance and the opponents."""
-        if self.state.is_terminal():
-            raise Error("the game is over: call reset()")
+        if self._over or self.state.is_terminal():
+            raise Error("the episode is over: call reset()")
         try:
             self.state.apply_action(int(action))
         except (IllegalActionError, Error) as refused:
             if self.illegal == "raise":
                 raise
+            self._over = True
             return self._observation(), -1.0, True, False, self._info(illegal_action=str(refused))
         self._play_others()
         terminated = self.state.is_terminal()

@@ -81,6 +81,15 @@ def test_an_illegal_action_loses_or_raises():
     assert info["illegal_action"].startswith(env.state.action_to_string(illegal) + " is not allowed")
     assert env.state.to_json() == before
     assert (obs == np.asarray(obs_before, np.float32)).all()
+    # The episode has ended though the game has not: nothing is legal, a
+    # further step is refused, and reset starts a new game.
+    assert not info["action_mask"].any() and not env.action_masks().any()
+    legal = int(np.flatnonzero(np.frombuffer(env.state.legal_actions_mask(), np.int8))[0])
+    with pytest.raises(pachisi.Error, match="the episode is over: call reset"):
+        env.step(legal)
+    assert env.state.to_json() == before
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any()
     env = PachisiEnv("mensch", illegal="raise")
     env.reset(seed=1)
     before = env.state.to_json()
