@@ -473,7 +473,8 @@ fn every_defender_in_whose_zone_the_attacker_stands_must_be_fought() {
     let alone = [cell(&game, "k10"), cell(&game, "k13")];
     assert!(matches!(field_refusal(r), FieldRefusal::LeftAlone(c) if alone.contains(&c)));
     assert!(why.contains("no one to fight"), "{why}");
-    // k11 against k10, then k13 against k12: two battles.
+    // k11 against k10 may be fought: k13 and k12 are left engaged with
+    // each other, for a battle of their own.
     let mut state = start.clone();
     battle(&game, &mut state, &["k11", "k10"]);
     play(&game, &mut state, Action::Fight);

@@ -317,6 +317,7 @@ def test_a_house_rule_file_extends_a_bundled_game(tmp_path):
     assert all(len(p) == 2 for p in state.pieces())
     source = pachisi.game_from_source(path.read_text(), players=3)
     assert source.num_players() == 3
+    assert all(len(p) == 2 for p in source.new_initial_state().pieces())
 
 
 def test_the_text_board_is_the_show_commands():
