@@ -676,19 +676,29 @@ proptest! {
         let Ok(state) = game.load_state(&json) else {
             return Ok(());
         };
-        for a in game.legal_actions(&state) {
-            prop_assert!(
-                game.child(&state, a).is_ok(),
-                "{}: legal action {} of {} refused", describe(game), a, json
-            );
-        }
-        let (mut s, mut rng, mut buf) = (state, sim::rng(seed), Vec::new());
-        for _ in 0..500 {
-            if sim::random_step(game, &mut s, &mut rng, &mut buf).is_none() {
-                break;
-            }
+        plays_on(game, state, &json, &mut sim::rng(seed), 500);
+    }
+}
+
+/// From a state loaded from `json`, every legal action applies, and
+/// random play goes on for up to `steps` actions without a panic; returns
+/// how many legal actions were applied.
+fn plays_on(game: &Game, state: State, json: &str, rng: &mut sim::Rng, steps: usize) -> usize {
+    let legal = game.legal_actions(&state);
+    for &a in &legal {
+        assert!(
+            game.child(&state, a).is_ok(),
+            "{}: legal action {a} of {json} refused",
+            describe(game)
+        );
+    }
+    let (mut s, mut buf) = (state, Vec::new());
+    for _ in 0..steps {
+        if sim::random_step(game, &mut s, rng, &mut buf).is_none() {
+            break;
         }
     }
+    legal.len()
 }
 
 /// A saved state with one field changed to a small number (mostly one play
@@ -714,20 +724,7 @@ fn a_state_with_one_field_changed_that_loads_plays_on() {
                 continue;
             };
             loaded += 1;
-            for a in game.legal_actions(&state) {
-                assert!(
-                    game.child(&state, a).is_ok(),
-                    "{}: legal action {a} of {json} refused",
-                    describe(game)
-                );
-                actions += 1;
-            }
-            let (mut s, mut buf) = (state, Vec::new());
-            for _ in 0..200 {
-                if sim::random_step(game, &mut s, &mut rng, &mut buf).is_none() {
-                    break;
-                }
-            }
+            actions += plays_on(game, state, &json, &mut rng, 200);
         }
     }
     assert!(

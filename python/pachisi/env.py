@@ -110,13 +110,16 @@ class PachisiEnv(gym.Env):
                 action = self.opponent(state, rng)
             state.apply_action(action)
 
+    def _episode_over(self) -> bool:
+        return self._over or self.state.is_terminal()
+
     def _observation(self) -> np.ndarray:
         return np.asarray(self.state.observation_tensor(self.seat), dtype=np.float32)
 
     def action_masks(self) -> np.ndarray:
         """1 for each legal action id of the agent, 0 for the others (all 0
         once the episode has ended)."""
-        if self._over or self.state.is_terminal():
+        if self._episode_over():
             return np.zeros(self.action_space.n, dtype=np.int8)
         return np.frombuffer(self.state.legal_actions_mask(), dtype=np.int8).copy()
 
@@ -141,7 +144,7 @@ class PachisiEnv(gym.Env):
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
         """Plays the agent's action, then chance and the opponents."""
-        if self._over or self.state.is_terminal():
+        if self._episode_over():
             raise Error("the episode is over: call reset()")
         try:
             self.state.apply_action(int(action))
