@@ -4,8 +4,8 @@
 use rand::{Rng as _, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::engine::fast::Fast;
 use crate::engine::race::legal::AtOnce;
-use crate::engine::shape::{Shape, Shaped, with_shape};
 use crate::{Action, Actor, Game, Outcome, Phase, State};
 
 mod report;
@@ -83,26 +83,14 @@ pub fn random_step(
     if !game.fits(state) {
         return None;
     }
-    with_shape!(game, game => step_apart(game, state, rng, buf))
-}
-
-/// [`step_fitting`] out of line: one copy for each shape, where the copies
-/// inlined side by side would make one frame of all their locals.
-#[inline(never)]
-fn step_apart<S: Shape>(
-    game: Shaped<S>,
-    state: &mut State,
-    rng: &mut Rng,
-    buf: &mut Vec<Action>,
-) -> Option<Action> {
-    step_fitting(game, state, rng, buf)
+    step_fitting(game.fast(), state, rng, buf)
 }
 
 /// [`random_step`] for a state known to fit the game; applying an action
 /// keeps it fitting, so a game checks its state's shape once.
 #[inline(always)]
-fn step_fitting<S: Shape>(
-    game: Shaped<S>,
+fn step_fitting(
+    game: Fast<'_>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -135,7 +123,7 @@ fn outcome(game: &Game, rng: &mut Rng) -> u8 {
 
 /// Throws the dice of a race waiting for a throw, applied by its outcome.
 #[inline(always)]
-fn throw_in_race<S: Shape>(game: Shaped<S>, state: &mut State, rng: &mut Rng) -> Action {
+fn throw_in_race(game: Fast<'_>, state: &mut State, rng: &mut Rng) -> Action {
     let i = outcome(&game, rng);
     game.apply_throw(state, i as usize);
     Action::Throw(i)
@@ -143,12 +131,7 @@ fn throw_in_race<S: Shape>(game: Shaped<S>, state: &mut State, rng: &mut Rng) ->
 
 /// Plays a seat's decision by a legal action picked at random.
 #[inline(always)]
-fn pick<S: Shape>(
-    game: Shaped<S>,
-    state: &mut State,
-    rng: &mut Rng,
-    buf: &mut Vec<Action>,
-) -> Action {
+fn pick(game: Fast<'_>, state: &mut State, rng: &mut Rng, buf: &mut Vec<Action>) -> Action {
     game.play_drawn(state, buf, drawer(rng))
 }
 
@@ -198,9 +181,9 @@ fn play_counting<const KEEP: bool>(
     let mut buf = Vec::new();
     let mut tally = Tally::<KEEP>::new(history);
     if game.is_race() {
-        tally = with_shape!(game, game => play_race_apart(game, state, rng, &mut buf, tally));
+        tally = play_race(game.fast(), state, rng, &mut buf, tally);
     } else {
-        let game = game.dynamic();
+        let game = game.fast();
         while let Some(a) = step_fitting(game, state, rng, &mut buf) {
             tally.record(a);
         }
@@ -252,36 +235,25 @@ impl<'h, const KEEP: bool> Tally<'h, KEEP> {
 /// one by one, but a throw that leaves a decision is followed by that
 /// decision at once, without going round by the phase. One loop for each
 /// way of playing a throw at once, so that each game's loop holds only
-/// the code its rules run.
-#[inline(always)]
-fn play_race<'h, S: Shape, const KEEP: bool>(
-    game: Shaped<S>,
+/// the code its rules run. Out of line, apart from the loop of the games
+/// that are not races.
+#[inline(never)]
+fn play_race<'h, const KEEP: bool>(
+    game: Fast<'_>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
     tally: Tally<'h, KEEP>,
 ) -> Tally<'h, KEEP> {
     match game.throws_at_once() {
-        Some(AtOnce::Quick) => race_loop::<S, KEEP, QUICK>(game, state, rng, buf, tally),
-        Some(AtOnce::Seen) => race_loop::<S, KEEP, SEEN>(game, state, rng, buf, tally),
-        None => race_loop::<S, KEEP, APART>(game, state, rng, buf, tally),
+        Some(AtOnce::Quick) => race_loop::<KEEP, QUICK>(game, state, rng, buf, tally),
+        Some(AtOnce::Seen) => race_loop::<KEEP, SEEN>(game, state, rng, buf, tally),
+        None => race_loop::<KEEP, APART>(game, state, rng, buf, tally),
     }
 }
 
-/// [`play_race`] out of line, as [`step_apart`].
-#[inline(never)]
-fn play_race_apart<'h, S: Shape, const KEEP: bool>(
-    game: Shaped<S>,
-    state: &mut State,
-    rng: &mut Rng,
-    buf: &mut Vec<Action>,
-    tally: Tally<'h, KEEP>,
-) -> Tally<'h, KEEP> {
-    play_race(game, state, rng, buf, tally)
-}
-
 /// How [`race_loop`] plays a throw: with its decision at once by
-/// [`Shaped::throw_and_play_quick`] or [`Shaped::throw_and_draw_seen`], or
+/// [`Fast::throw_and_play_quick`] or [`Fast::throw_and_draw_seen`], or
 /// apart from it.
 const QUICK: u8 = 0;
 const SEEN: u8 = 1;
@@ -289,8 +261,8 @@ const APART: u8 = 2;
 
 /// [`play_race`]'s loop, a throw played as `AT_ONCE` says.
 #[inline(always)]
-fn race_loop<'h, S: Shape, const KEEP: bool, const AT_ONCE: u8>(
-    game: Shaped<S>,
+fn race_loop<'h, const KEEP: bool, const AT_ONCE: u8>(
+    game: Fast<'_>,
     state: &mut State,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
@@ -338,8 +310,8 @@ mod tests {
     /// [`random_step`] plays one action at a time from the same seed:
     /// the same actions and the same final state, for every table of every
     /// bundled race (117 games: 39 tables, 3 seeds). A fight or a field
-    /// game is played by the very loop of [`random_step`] (`step_fitting`
-    /// on the game without a shape), so it is not compared with itself.
+    /// game is played by the very loop of [`random_step`] (`step_fitting`),
+    /// so it is not compared with itself.
     #[test]
     fn a_random_game_is_the_one_random_steps_play() {
         let mut compared = 0;
@@ -381,40 +353,6 @@ mod tests {
             }
         }
         assert!(compared >= 100, "only {compared} races compared");
-    }
-
-    /// A race played through its compiled shape is the game played with
-    /// its flags read from it: the same actions and the same final state
-    /// from the same seed, for every table of every bundled variant and
-    /// house file.
-    #[test]
-    fn a_race_through_its_shape_is_the_race_with_its_flags_read() {
-        let mut shaped = 0;
-        for name in crate::variants::names() {
-            let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
-            for table in &rules.tables {
-                let game = Game::new(rules.clone(), table.players).expect("the table exists");
-                if !game.is_race() {
-                    continue;
-                }
-                shaped += usize::from(game.shape().is_some());
-                for seed in 0..4 {
-                    let played = play_random(&game, &mut rng(seed), true);
-                    let (mut state, mut read) = (game.new_initial_state(), Vec::new());
-                    let (mut r, mut buf) = (rng(seed), Vec::new());
-                    let tally = Tally::<true>::new(&mut read);
-                    let tally = play_race(game.dynamic(), &mut state, &mut r, &mut buf, tally);
-                    let (actions, throws) = (tally.actions, tally.throws);
-                    let at = format!("{name}/{}p, seed {seed}", table.players);
-                    assert_eq!(played.history, read, "{at}");
-                    assert_eq!(played.state, state, "{at}");
-                    assert_eq!((played.actions, played.throws), (actions, throws), "{at}");
-                    let thrown = read.iter().filter(|a| matches!(a, Action::Throw(_)));
-                    assert_eq!(throws, thrown.count() as u64, "{at}");
-                }
-            }
-        }
-        assert!(shaped >= 10, "only {shaped} tables play through a shape");
     }
 
     /// The inline draws give what the generator's own `random_range` gives,

@@ -22,7 +22,7 @@ pub use race::moves::Refusal;
 pub use state::{MAX_SEAT_PIECES, MAX_SPLITS, Phase, Pieces, PoolValue, Splits, State};
 
 use crate::rules::{MAX_PIECES, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
-pub(crate) use race::shape;
+pub(crate) use race::fast;
 
 /// Who acts in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -473,7 +473,7 @@ impl Game {
     pub fn legal_actions_into(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
         if self.fits(state) {
-            shape::with_shape!(self, game => game.legal_fitting(state, out));
+            self.fast().legal_fitting(state, out);
         }
     }
 
@@ -485,32 +485,32 @@ impl Game {
     /// list may be wrong.
     pub fn legal_actions_fitting(&self, state: &State, out: &mut Vec<Action>) {
         out.clear();
-        shape::with_shape!(self, game => game.legal_fitting(state, out));
+        self.fast().legal_fitting(state, out);
     }
 
     /// The step of the mover's blockade that has stood its time, if any
     /// (stacks: blockade_turns).
     pub fn overdue_blockade(&self, state: &State) -> Option<u8> {
-        self.dynamic().overdue_blockade(state)
+        self.fast().overdue_blockade(state)
     }
 
     /// Whether the mover may give up the waiting values though some can be
     /// used (turn: must_move = no, use = one after one value, bonus_optional).
     pub fn may_pass(&self, state: &State) -> bool {
-        self.dynamic().may_pass(state)
+        self.fast().may_pass(state)
     }
 
     /// Applies an action without checking it. The caller must have it from
     /// [`Game::legal_actions`] of this very state; anything else may leave
     /// the state inconsistent (it never panics for a throw or a pass).
     pub fn apply_unchecked(&self, state: &mut State, action: Action) {
-        self.dynamic().apply_unchecked(state, action)
+        self.fast().apply_unchecked(state, action)
     }
 
     /// [`Game::apply_unchecked`] for a state known to fit the game, as
     /// [`Game::legal_actions_fitting`] says, without checking it again.
     pub fn apply_fitting(&self, state: &mut State, action: Action) {
-        shape::with_shape!(self, game => game.apply_fitting(state, action));
+        self.fast().apply_fitting(state, action);
     }
 
     /// Applies an action if the rules allow it; if not, the state is left
@@ -518,7 +518,7 @@ impl Game {
     pub fn apply(&self, state: &mut State, action: Action) -> Result<(), PlayError> {
         match self.refusal(state, action) {
             None => {
-                shape::with_shape!(self, game => game.apply_fitting(state, action));
+                self.fast().apply_fitting(state, action);
                 Ok(())
             }
             Some(refusal) => Err(PlayError {

@@ -133,7 +133,7 @@ impl Game {
             }
             let out = state.pieces[seat]
                 .iter()
-                .filter(|&&s| !self.dynamic().in_goal(seat, s))
+                .filter(|&&s| !self.fast().in_goal(seat, s))
                 .count() as i32;
             let after = ((seat + n - first) % n) as i32;
             let pays = end.forfeit_piece as i32 * out + end.forfeit_seat as i32 * after;

@@ -1,6 +1,6 @@
 //! Applying an action that the rules allow.
 
-use super::shape::{Shape, Shaped};
+use super::fast::Fast;
 use super::{
     seating::NONE,
     word::{HIGH, equal_bytes, moved_up_in_long_word, moved_up_in_word, sort_small},
@@ -8,7 +8,7 @@ use super::{
 use crate::engine::{Action, Phase, PoolValue, State};
 use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
 
-impl<S: Shape> Shaped<'_, S> {
+impl Fast<'_> {
     /// Applies an action without checking it. The caller must have it from
     /// [`Game::legal_actions`](crate::Game::legal_actions) of this very state; anything else may leave
     /// the state inconsistent (it never panics for a throw or a pass).
@@ -18,7 +18,7 @@ impl<S: Shape> Shaped<'_, S> {
         }
     }
 
-    /// [`Shaped::apply_unchecked`] for a state known to fit the game.
+    /// [`Fast::apply_unchecked`] for a state known to fit the game.
     pub(crate) fn apply_fitting(self, state: &mut State, action: Action) {
         if !self.is_race {
             if let Some(f) = self.fight_rules() {
@@ -135,7 +135,7 @@ impl<S: Shape> Shaped<'_, S> {
         self.apply_move_in_full(state, from, count, by, round);
     }
 
-    /// [`Shaped::apply_move`] of one piece on its way from step `from` by
+    /// [`Fast::apply_move`] of one piece on its way from step `from` by
     /// the value `by`, where a walk of the pieces found the way and the
     /// landing cell clear: the landing is short of home and of any
     /// detour, and, where the view holds every seat the mover takes,
@@ -149,7 +149,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Plays an action a lean draw gave: a move whose walk found the way
     /// and the landing cell `clear` without asking again
-    /// ([`Shaped::apply_clear_step`]), any other in full.
+    /// ([`Fast::apply_clear_step`]), any other in full.
     #[inline(always)]
     pub(crate) fn apply_drawn(self, state: &mut State, a: Action, clear: bool) {
         match a {
@@ -158,7 +158,7 @@ impl<S: Shape> Shaped<'_, S> {
         }
     }
 
-    /// [`Shaped::apply_move`] for every move, with all its bookkeeping.
+    /// [`Fast::apply_move`] for every move, with all its bookkeeping.
     fn apply_move_in_full(self, state: &mut State, from: u8, count: u8, by: u8, round: bool) {
         let seat = state.mover as usize;
         let home = self.home(seat);
@@ -285,7 +285,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// reaching a detour, and no pair of a blockade is followed or split.
     /// Returns `false`, having changed nothing, for any other move. `CLEAR`
     /// where a walk of the pieces found the way and the landing clear
-    /// ([`Shaped::apply_clear_step`]).
+    /// ([`Fast::apply_clear_step`]).
     #[inline]
     fn step_on<const CLEAR: bool>(self, state: &mut State, from: u8, by: u8) -> bool {
         let seat = state.mover as usize;
@@ -366,7 +366,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Whether `seat`'s piece, come from `from` to its race step `target`,
-    /// may take pieces there ([`Shaped::take_there`] says which). Asked
+    /// may take pieces there ([`Fast::take_there`] says which). Asked
     /// before the mover's pieces change: its own pieces are never taken,
     /// and the one comparison of all the pieces then reads bytes that are
     /// not being written, which would make it wait for the write.
@@ -559,7 +559,7 @@ pub(crate) struct Throw {
     /// Whether it gives one value above 0 and no double, and is used before
     /// any other throw (each throw used before the next, or a throw that
     /// gives no other): a throw that a random game may play at once, into
-    /// an empty pool ([`Shaped::throw_and_play_quick`]).
+    /// an empty pool ([`Fast::throw_and_play_quick`]).
     pub(super) one_value: bool,
     /// The throws-again in a row at which this throw moves nothing (`turn:
     /// again_limit`); `u16::MAX` where it gives no throw again or there is
@@ -623,7 +623,7 @@ mod tests {
                             continue;
                         };
                         let mut short = state.clone();
-                        if from == 0 || !game.dynamic().step_on::<false>(&mut short, from, by) {
+                        if from == 0 || !game.fast().step_on::<false>(&mut short, from, by) {
                             assert_eq!(
                                 short, state,
                                 "{name}: a refused shortcut changed the state"
@@ -632,21 +632,18 @@ mod tests {
                         }
                         taken += 1;
                         let mut full = state.clone();
-                        game.dynamic()
+                        game.fast()
                             .apply_move_in_full(&mut full, from, 1, by, false);
                         assert_eq!(short, full, "{name}: {action} in {state:?}");
                         // Where a walk finds the way and the landing clear,
                         // the shortcut that asks neither again agrees too.
                         let seat = state.mover as usize;
                         let target = from as u16 + by as u16;
-                        if !game.dynamic().comes_to_detour(seat, from, target)
-                            && game.dynamic().clear_to_by_bytes(&state, seat, from, target)
+                        if !game.fast().comes_to_detour(seat, from, target)
+                            && game.fast().clear_to_by_bytes(&state, seat, from, target)
                         {
                             let mut clear = state.clone();
-                            assert!(
-                                game.dynamic().step_on::<true>(&mut clear, from, by),
-                                "{name}"
-                            );
+                            assert!(game.fast().step_on::<true>(&mut clear, from, by), "{name}");
                             assert_eq!(clear, full, "{name}: {action} in {state:?}, clear");
                             // Where the view does not hold the prey, the
                             // clear walk takes as the plain shortcut does.
@@ -679,16 +676,16 @@ mod tests {
         ];
         state.pieces = crate::engine::Pieces::from_lists(&lists).expect("pieces");
         // The first of the two on step 3 goes past the piece on 9.
-        assert!(game.dynamic().move_first_up(&mut state, 0, 3, 10, false));
+        assert!(game.fast().move_first_up(&mut state, 0, 3, 10, false));
         assert_eq!(state.pieces[0], [0, 3, 9, 10]);
         assert_eq!(state.pieces[1], [0; 4], "the next seat's bytes are kept");
         // One of two on step 8 may not leave alone; none stands on step 5.
         let before = state.clone();
-        assert!(!game.dynamic().move_first_up(&mut state, 2, 8, 9, true));
-        assert!(!game.dynamic().move_first_up(&mut state, 2, 5, 6, false));
+        assert!(!game.fast().move_first_up(&mut state, 2, 8, 9, true));
+        assert!(!game.fast().move_first_up(&mut state, 2, 5, 6, false));
         assert_eq!(state, before);
         // Step 4 to 8 lands before the two there, past none.
-        assert!(game.dynamic().move_first_up(&mut state, 2, 4, 8, true));
+        assert!(game.fast().move_first_up(&mut state, 2, 4, 8, true));
         assert_eq!(state.pieces[2], [8, 8, 8, 12]);
         // Each seat as the move piece by piece leaves it.
         for (from, target) in [(0, 1), (8, 20), (12, 13)] {
@@ -696,7 +693,7 @@ mod tests {
             let mut by_piece = state.pieces[2].to_vec();
             let at = by_piece.iter().position(|&s| s == from);
             assert_eq!(
-                game.dynamic()
+                game.fast()
                     .move_first_up(&mut by_word, 2, from, target, false),
                 at.is_some()
             );
@@ -741,7 +738,7 @@ mod tests {
                         let n = by_word.pieces.send_back_matching(steps);
                         assert_eq!(
                             n,
-                            game.dynamic().send_back_prey(&mut by_seat, seat, q),
+                            game.fast().send_back_prey(&mut by_seat, seat, q),
                             "{name}"
                         );
                         assert_eq!(by_word, by_seat, "{name}: seat {seat}, step {q}");

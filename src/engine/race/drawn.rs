@@ -18,17 +18,17 @@
 //! beside the moves kept.
 //! Mostly the first candidate drawn is allowed, so a decision asks about
 //! one or two moves instead of all of them, and mostly the pieces alone
-//! show whether it is ([`Shaped::allowed_lazily`]): the view of the board
+//! show whether it is ([`Fast::allowed_lazily`]): the view of the board
 //! is marked only where they do not. Where the mover's pieces fit a
 //! word, the candidates are not even listed: each is worked out from its
 //! number. The one-value decision of
 //! rules with blockades is drawn the same way, in its quick pass
-//! ([`Shaped::play_quick_seen_drawn`]), on plain tracks and on tracks with
+//! ([`Fast::play_quick_seen_drawn`]), on plain tracks and on tracks with
 //! a detour; that of rules without them is cheap enough to list whole.
 
 use arrayvec::ArrayVec;
 
-use super::shape::{Shape, Shaped};
+use super::fast::Fast;
 use super::{
     legal::distinct_ascending,
     moves::View,
@@ -62,7 +62,7 @@ pub(crate) const fn in_order<const N: usize>() -> [u8; N] {
 
 /// The candidate moves of a decision where the mover's pieces fit a word
 /// and no move may reach a detour: the candidate of each number is worked
-/// out from the word, in the order [`Shaped::list_candidates`] lists them,
+/// out from the word, in the order [`Fast::list_candidates`] lists them,
 /// so that nothing is listed. Listing them cost a branch a group and a
 /// value, each guessed wrong often, as which pieces can move is chance.
 #[derive(Clone, Copy, Default)]
@@ -123,12 +123,12 @@ impl Candidates {
     }
 }
 
-impl<S: Shape> Shaped<'_, S> {
+impl Fast<'_> {
     /// Plays a seat's decision in a state that fits the game by a legal
     /// action drawn uniformly at random, `draw(n)` giving a number below
     /// `n`, and returns the action: the quick decision of rules without
-    /// blockades as [`Shaped::play_picked`] plays it, that of rules with them
-    /// by [`Shaped::play_quick_seen_drawn`], any other by
+    /// blockades as [`Fast::play_picked`] plays it, that of rules with them
+    /// by [`Fast::play_quick_seen_drawn`], any other by
     /// [`Game::drawn_move`]; where these cannot, from the whole list.
     #[inline(always)]
     pub(crate) fn play_drawn(
@@ -159,7 +159,7 @@ impl<S: Shape> Shaped<'_, S> {
         self.play_drawn_in_general(state, buf, draw)
     }
 
-    /// [`Shaped::play_drawn`] for any decision but the quick one, apart so
+    /// [`Fast::play_drawn`] for any decision but the quick one, apart so
     /// that the quick one does not pay for it.
     #[inline(never)]
     fn play_drawn_in_general(
@@ -189,7 +189,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// [`Game::drawn_move`], and whether the action drawn is a move of one
     /// piece whose walk found the way and the landing cell clear
-    /// ([`Shaped::apply_clear_step`]).
+    /// ([`Fast::apply_clear_step`]).
     #[inline(always)]
     fn drawn_seen(
         self,
@@ -215,7 +215,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`Game::drawn_move`] for any decision that it draws, however many
     /// values wait, and whether the action drawn is a move of one piece
     /// whose way and landing cell the pieces showed clear
-    /// ([`Shaped::apply_clear_step`]).
+    /// ([`Fast::apply_clear_step`]).
     #[inline(never)]
     pub(crate) fn drawn_in_general(
         self,
@@ -382,7 +382,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Numbers into `numbered` (as [`Numbered::default`] made it) the
-    /// candidates that [`Shaped::list_candidates`] would list, from the
+    /// candidates that [`Fast::list_candidates`] would list, from the
     /// mover's word without a list: `false` unless its pieces fit a word,
     /// no piece may reach its track's detour by any value (where the list
     /// would hold a round), and there are at most [`MAX_CANDIDATES`].
@@ -415,7 +415,7 @@ impl<S: Shape> Shaped<'_, S> {
         if groups.at_start != 0 {
             // As the list has them: a value of a size already out is passed
             // over. Whether the next piece out is the first is read from
-            // the word ([`Shaped::lets_out_given`]), not from the pieces again.
+            // the word ([`Fast::lets_out_given`]), not from the pieces again.
             let none_on_way = groups.way == 0;
             let mut last = None;
             for &v in values {
@@ -439,7 +439,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Every move the general path would check (see
-    /// [`Shaped::moves_seen_into`]), each once: each group at each size by
+    /// [`Fast::moves_seen_into`]), each once: each group at each size by
     /// each distinct value, plain and round its detour where the value
     /// reaches it, and out of the start by a sum in `sums`. Listed into
     /// `out` in place, as a copy of the list would cost more than making
@@ -482,7 +482,7 @@ impl<S: Shape> Shaped<'_, S> {
         true
     }
 
-    /// The candidates of [`Shaped::list_candidates`] of the group of `most`
+    /// The candidates of [`Fast::list_candidates`] of the group of `most`
     /// pieces on step `from`, listed into `out`; `false` where they are
     /// more than it holds.
     #[inline(always)]
@@ -566,7 +566,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Whether the allowed move `a` lets the whole throw of `all` values be
     /// used: a piece leaving its start by the sum of both of two dice uses
-    /// it itself; else by the shortcuts of [`Shaped::keep_most_using`], else
+    /// it itself; else by the shortcuts of [`Fast::keep_most_using`], else
     /// by playing it and looking on.
     pub(crate) fn uses_whole_throw(
         self,
@@ -583,10 +583,10 @@ impl<S: Shape> Shaped<'_, S> {
             || self.uses_whole_throw_otherwise(state, view, a, all)
     }
 
-    /// [`Shaped::uses_whole_throw`] where the moved piece does not go on:
+    /// [`Fast::uses_whole_throw`] where the moved piece does not go on:
     /// another group goes on by the other die, or of three values or four
     /// one piece of another group walks the rest
-    /// ([`Shaped::another_piece_goes_on`]), or playing the move finds a
+    /// ([`Fast::another_piece_goes_on`]), or playing the move finds a
     /// way to use the rest. Apart, and out of line: mostly the moved piece
     /// goes on.
     #[inline(never)]
@@ -606,7 +606,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Whether the piece a move brings to step `at` may go on from there
     /// by the value `v` (round its detour where `round`), asked of the
-    /// position before the move as [`Shaped::moved_piece_goes_on`] asks it:
+    /// position before the move as [`Fast::moved_piece_goes_on`] asks it:
     /// a bonus once the dice are used, when it no longer waits for them
     /// (turn: bonus = after_dice).
     pub(crate) fn goes_on_lazily(
@@ -647,24 +647,24 @@ mod tests {
     }
 
     /// Whether the decision in `state` is drawn without its list: by
-    /// [`Game::drawn_move`], or by [`Shaped::play_quick_seen_drawn`].
+    /// [`Game::drawn_move`], or by [`Fast::play_quick_seen_drawn`].
     fn drawn_without_list(game: &Game, state: &State) -> bool {
-        match game.dynamic().one_value(state) {
+        match game.fast().one_value(state) {
             Some(v) if game.race.quick_seen => game
-                .dynamic()
+                .fast()
                 .play_quick_seen_drawn::<false>(&mut state.clone(), v, &mut |_| 0)
                 .is_some(),
             Some(_) if game.race.quick => false,
             Some(v)
                 if game.race.seen_drawn
                     && game
-                        .dynamic()
+                        .fast()
                         .play_quick_seen_drawn::<true>(&mut state.clone(), v, &mut |_| 0)
                         .is_some() =>
             {
                 true
             }
-            _ => game.dynamic().drawn_move(state, &mut |_| 0).is_some(),
+            _ => game.fast().drawn_move(state, &mut |_| 0).is_some(),
         }
     }
 
@@ -675,7 +675,7 @@ mod tests {
     fn drawn_alike(name: &str, game: &Game, state: &State) -> Option<Vec<Action>> {
         let play = |draw: Draw| {
             let mut after = state.clone();
-            Some(game.dynamic().play_drawn(&mut after, &mut Vec::new(), draw))
+            Some(game.fast().play_drawn(&mut after, &mut Vec::new(), draw))
         };
         let ways = each_drawing(5000, play)?;
         let legal = game.legal_actions(state);
@@ -718,13 +718,13 @@ mod tests {
                     if legal.len() < 2
                         || legal
                             .iter()
-                            .any(|&a| game.dynamic().depth_tried(&state, a, 2) == 2)
+                            .any(|&a| game.fast().depth_tried(&state, a, 2) == 2)
                     {
                         continue;
                     }
                     // The draws of the candidates, then the one among the moves kept.
                     let mut sizes = Vec::new();
-                    let Some(first) = game.dynamic().drawn_move(&state, &mut |n| {
+                    let Some(first) = game.fast().drawn_move(&state, &mut |n| {
                         sizes.push(n);
                         0
                     }) else {
@@ -740,7 +740,7 @@ mod tests {
                     );
                     for (k, &a) in legal.iter().enumerate() {
                         let mut drawn = 0;
-                        let picked = game.dynamic().drawn_move(&state, &mut |_| {
+                        let picked = game.fast().drawn_move(&state, &mut |_| {
                             drawn += 1;
                             if drawn == sizes.len() { k } else { 0 }
                         });
@@ -790,7 +790,7 @@ mod tests {
                     // No move uses the whole throw: the pass beside the ones kept.
                     let all = state.pool.len() as u8;
                     short += usize::from(legal.iter().all(|&a| {
-                        a == Action::Pass || game.dynamic().depth_tried(&state, a, all) < all
+                        a == Action::Pass || game.fast().depth_tried(&state, a, all) < all
                     }));
                 }
             }
@@ -828,14 +828,13 @@ mod tests {
                     drawn += 1;
                     several += usize::from(legal.len() > 1 && state.pool.len() > 1);
                     bonuses += usize::from(
-                        legal.len() > 1
-                            && game.dynamic().one_value(&state).is_some_and(|v| v.bonus),
+                        legal.len() > 1 && game.fast().one_value(&state).is_some_and(|v| v.bonus),
                     );
                     let pass_beside =
                         legal.len() > 1 && state.pool.len() > 1 && legal.contains(&Action::Pass);
                     passes += usize::from(pass_beside);
                     passes_most += usize::from(pass_beside && game.race.flags.use_most);
-                } else if game.race.quick && game.dynamic().one_die_value(&state).is_some() {
+                } else if game.race.quick && game.fast().one_die_value(&state).is_some() {
                     quick += 1;
                 } else {
                     listed += 1;
@@ -870,23 +869,23 @@ mod tests {
                 for by in 1..=30 {
                     let each = state.pieces[seat]
                         .iter()
-                        .any(|&from| game.dynamic().reaches_detour(seat, from, by));
+                        .any(|&from| game.fast().reaches_detour(seat, from, by));
                     assert_eq!(
-                        game.dynamic().may_go_round(&state, by),
+                        game.fast().may_go_round(&state, by),
                         each,
                         "{name}: by {by} in {state:?}"
                     );
                     rounds += usize::from(each);
                 }
                 let values = distinct_ascending(&state.pool);
-                let sums = game.dynamic().start_sums(&state);
+                let sums = game.fast().start_sums(&state);
                 let mut listed = Listed::new();
                 let fits = game
-                    .dynamic()
+                    .fast()
                     .list_candidates(&state, &values, &sums, &mut listed);
                 let mut numbered = Numbered::default();
                 if !game
-                    .dynamic()
+                    .fast()
                     .number_candidates(&state, &values, &sums, &mut numbered)
                 {
                     continue;
@@ -919,22 +918,22 @@ mod tests {
                 if state.phase != Phase::Move || state.pool.is_empty() {
                     continue;
                 }
-                if game.dynamic().groups_in_word::<true>(&state).is_none() {
+                if game.fast().groups_in_word::<true>(&state).is_none() {
                     continue;
                 }
                 let values = distinct_ascending(&state.pool);
-                let sums = game.dynamic().start_sums(&state);
+                let sums = game.fast().start_sums(&state);
                 let mut from_word = Listed::new();
                 let fits = game
-                    .dynamic()
+                    .fast()
                     .list_candidates(&state, &values, &sums, &mut from_word);
                 let seat = state.mover as usize;
                 let mut by_group = Listed::new();
                 let fits_too = game
-                    .dynamic()
+                    .fast()
                     .groups(&state.pieces[seat], game.race.hot.home[seat])
                     .all(|group| {
-                        game.dynamic()
+                        game.fast()
                             .list_group(&state, &values, &sums, group, &mut by_group)
                     });
                 assert_eq!(fits, fits_too, "{name}: {state:?}");
@@ -963,7 +962,7 @@ mod tests {
                     continue;
                 }
                 let mut after = state.clone();
-                let a = game.dynamic().play_drawn(&mut after, &mut Vec::new(), |n| {
+                let a = game.fast().play_drawn(&mut after, &mut Vec::new(), |n| {
                     rand::RngExt::random_range(&mut rng, 0..n)
                 });
                 assert!(
@@ -993,18 +992,18 @@ mod tests {
         for state in positions(&game, 41, 3000) {
             if state.phase != Phase::Move
                 || state.pool.len() < 2
-                || !game.dynamic().draws_moves(&state)
+                || !game.fast().draws_moves(&state)
             {
                 continue;
             }
             decisions += 1;
             let legal = game.legal_actions(&state);
             every_way(5000, |draw| {
-                let drawn = game.dynamic().drawn_in_general(&state, &mut |n| draw(n));
+                let drawn = game.fast().drawn_in_general(&state, &mut |n| draw(n));
                 if let Some((a, seen_clear)) = drawn {
                     assert!(legal.contains(&a), "{a} drawn in {state:?}");
                     let mut after = state.clone();
-                    game.dynamic().apply_drawn(&mut after, a, seen_clear);
+                    game.fast().apply_drawn(&mut after, a, seen_clear);
                     assert_eq!(after, game.child(&state, a).expect("legal"), "{a}");
                     clear += usize::from(seen_clear);
                 }

@@ -28,26 +28,20 @@ pub(crate) struct Hot {
     pub plain: u8,
     /// `stacks: blockade_turns` (0: no limit), read at a decision and at a
     /// turn's end, and `stacks: mixed = open_to_side`, read only where a
-    /// move meets a blockade: rules read so seldom cost nothing as data,
-    /// and left out of the flags, a game that adds one to a compiled
-    /// shape's rules still plays through that shape.
+    /// move meets a blockade.
     pub blockade_turns: u8,
     pub mixed_open: bool,
     /// `stacks: own_max` (0: no limit), read where a move lands, and
-    /// `stacks: pass = with_doubles`, read where a move meets a blockade:
-    /// as data, a house rule that changes either keeps its base's
-    /// compiled shape.
+    /// `stacks: pass = with_doubles`, read where a move meets a blockade.
     pub own_max: u8,
     pub doubles_pass: bool,
     /// Whether the first piece out comes out on other throws than the
     /// rest (`entry: first_on` differs from `on`), read where a piece may
-    /// come out: a house rule that lets every piece out alike keeps its
-    /// base's compiled shape.
+    /// come out.
     pub first_differs: bool,
     /// Each playing seat's home step, the first step of its goal
     /// (`home: goal`), its track's detour and whether it may be gone
-    /// round again (a bit a seat): read on every move where the compiled
-    /// shape does not know them.
+    /// round again (a bit a seat): read on every move.
     pub home: [u8; MAX_SEATS],
     pub goal_from: [u8; MAX_SEATS],
     pub detour: [Option<(u8, u8)>; MAX_SEATS],
@@ -55,8 +49,7 @@ pub(crate) struct Hot {
 }
 
 /// The rule fields that choose which way the hot path goes: flags and
-/// small numbers, a few bytes, compared whole to find a game's compiled
-/// shape ([`super::shape`]).
+/// small numbers, a few bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Flags {
     pub first_of_game: bool,
@@ -98,34 +91,6 @@ pub(crate) struct Flags {
     /// `home: near = smallest_throw`.
     pub near_smallest: bool,
     pub smallest: u8,
-    /// Where every playing seat's track has the same length and detour,
-    /// those; else `None`, and each seat's are read from its track.
-    pub tracks: Option<TrackFlags>,
-}
-
-/// What every seat's track shares, where they share it ([`Flags::tracks`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TrackFlags {
-    /// The home step.
-    pub home: u8,
-    /// The detour's first and last step, if any.
-    pub detour: Option<(u8, u8)>,
-    /// Whether the detour may be gone round again.
-    pub again: bool,
-}
-
-/// What the tracks of the playing `seats` share, if they share it all.
-fn shared_tracks(rules: &RuleSet, seats: &[SeatId]) -> Option<TrackFlags> {
-    let mut each = seats.iter().map(|s| {
-        let track = &rules.seats[s.0 as usize].track;
-        TrackFlags {
-            home: track.home(),
-            detour: track.detour,
-            again: track.detour_again,
-        }
-    });
-    let first = each.next()?;
-    each.all(|t| t == first).then_some(first)
 }
 
 /// The first step of the goal (`home: goal`) of a track whose home is
@@ -245,7 +210,6 @@ impl Flags {
             goal: rules.home.goal,
             near_smallest: rules.home.near == NearHome::SmallestThrow,
             smallest: rules.dice.smallest,
-            tracks: shared_tracks(rules, seats),
         }
     }
 }
@@ -268,7 +232,7 @@ mod tests {
         for seat in 0..4 {
             for step in 1..mensch.race.hot.home[seat] {
                 assert!(
-                    mensch.dynamic().takes_on(seat, step - 1, step),
+                    mensch.fast().takes_on(seat, step - 1, step),
                     "seat {seat}, step {step}"
                 );
                 for entering in [false, true] {
@@ -283,7 +247,7 @@ mod tests {
         assert!(ludo.race.flags.any_safe, "Ludo has safe squares");
         let home = ludo.race.hot.home[0];
         assert!(
-            (1..home).any(|step| !ludo.dynamic().takes_on(0, step - 1, step)),
+            (1..home).any(|step| !ludo.fast().takes_on(0, step - 1, step)),
             "some square of Ludo's first track is safe"
         );
         let parcheesi = Game::bundled("parcheesi", Some(4)).expect("bundled");
@@ -295,7 +259,7 @@ mod tests {
                 );
             }
             assert!(
-                !ludo.dynamic().takes_on(seat, 0, 1),
+                !ludo.fast().takes_on(seat, 0, 1),
                 "Ludo, seat {seat} coming out"
             );
             // Parcheesi's entry square is safe to a piece landing on it from
@@ -305,7 +269,7 @@ mod tests {
                 "Parcheesi, seat {seat}"
             );
             assert!(
-                parcheesi.dynamic().takes_on(seat, 0, 1),
+                parcheesi.fast().takes_on(seat, 0, 1),
                 "Parcheesi, seat {seat} coming out"
             );
         }
@@ -325,29 +289,29 @@ mod tests {
         };
         for value in [1, 6, 10, 25, 127, 128, 200] {
             assert!(
-                game.dynamic().entry_allows(true, throw(value, false)),
+                game.fast().entry_allows(true, throw(value, false)),
                 "first piece, {value}"
             );
             assert!(
-                game.dynamic().entry_allows(true, throw(value, true)),
+                game.fast().entry_allows(true, throw(value, true)),
                 "first piece, {value} again"
             );
             assert!(
-                !game.dynamic().entry_allows(false, throw(value, false)),
+                !game.fast().entry_allows(false, throw(value, false)),
                 "next piece, {value}"
             );
             assert!(
-                game.dynamic().entry_allows(false, throw(value, true)),
+                game.fast().entry_allows(false, throw(value, true)),
                 "next piece, {value} again"
             );
             assert!(
-                game.dynamic().may_leave_start(throw(value, false)),
+                game.fast().may_leave_start(throw(value, false)),
                 "any piece, {value}"
             );
         }
         let ludo = Game::bundled("ludo", Some(4)).expect("bundled");
         for value in 1..=6 {
-            let lets_out = ludo.dynamic().may_leave_start(throw(value, value == 6));
+            let lets_out = ludo.fast().may_leave_start(throw(value, value == 6));
             assert_eq!(
                 lets_out,
                 value == 6,

@@ -5,9 +5,9 @@
 
 use arrayvec::ArrayVec;
 
+use super::fast::Fast;
 use super::moves::View;
 use super::seating;
-use super::shape::{Shape, Shaped};
 use crate::engine::{Action, Phase, PoolValue, State};
 use crate::rules::MAX_POOL;
 
@@ -76,14 +76,14 @@ pub(crate) fn kept_if_any<T: Copy>(items: &mut [T], keep: impl Fn(&T) -> bool) -
 }
 
 /// How a random game plays a throw and the one-value decision it leaves in
-/// one step ([`Shaped::throws_at_once`]).
+/// one step ([`Fast::throws_at_once`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum AtOnce {
     Quick,
     Seen,
 }
 
-impl<S: Shape> Shaped<'_, S> {
+impl Fast<'_> {
     /// [`Game::legal_actions_into`] for a state known to fit the game, into
     /// an empty buffer.
     #[inline]
@@ -98,8 +98,8 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// How a random game throws and plays its one-value decisions in one
-    /// step: [`Shaped::throw_and_play_quick`] (`Quick`), or
-    /// [`Shaped::throw_and_draw_seen`] (`Seen`).
+    /// step: [`Fast::throw_and_play_quick`] (`Quick`), or
+    /// [`Fast::throw_and_draw_seen`] (`Seen`).
     #[inline(always)]
     pub(crate) fn throws_at_once(self) -> Option<AtOnce> {
         if self.race.quick {
@@ -112,7 +112,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// The one waiting value of a decision that a quick pass answers
-    /// ([`Shaped::quick_moves`], [`Shaped::play_quick_seen_drawn`]): a die value,
+    /// ([`Fast::quick_moves`], [`Fast::play_quick_seen_drawn`]): a die value,
     /// not a bonus.
     #[inline(always)]
     pub(super) fn one_die_value(self, state: &State) -> Option<PoolValue> {
@@ -120,7 +120,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// The one waiting value of a decision that the drawn quick pass
-    /// answers ([`Shaped::play_quick_seen_drawn`]): a die value or a lone
+    /// answers ([`Fast::play_quick_seen_drawn`]): a die value or a lone
     /// bonus. A bonus left alone in the pool is moved as a die is: whole,
     /// by one group, or given up where the rules allow. A pair of a
     /// blockade followed through the throw (stacks: pairs = apart) is no
@@ -174,7 +174,7 @@ impl<S: Shape> Shaped<'_, S> {
         action
     }
 
-    /// [`Shaped::legal_fitting`] for every decision but the quick one, apart
+    /// [`Fast::legal_fitting`] for every decision but the quick one, apart
     /// so that the quick one does not pay for its setup.
     #[inline(never)]
     pub(super) fn legal_in_general(self, state: &State, out: &mut Vec<Action>) {
@@ -232,7 +232,7 @@ impl<S: Shape> Shaped<'_, S> {
         out.truncate(kept);
     }
 
-    /// [`Shaped::keep_by_entry`] for any list of moves, each with the step it
+    /// [`Fast::keep_by_entry`] for any list of moves, each with the step it
     /// leaves (`from`; `None` for an action that is no move): the moves
     /// kept are put first, and their number returned.
     #[inline(always)]
@@ -324,8 +324,8 @@ impl<S: Shape> Shaped<'_, S> {
         self.moves_seen_into(state, &view, out);
     }
 
-    /// [`Shaped::moves_into`] for several waiting values, with the position's
-    /// view at hand (one value goes to [`Shaped::one_value_moves`]).
+    /// [`Fast::moves_into`] for several waiting values, with the position's
+    /// view at hand (one value goes to [`Fast::one_value_moves`]).
     pub(super) fn moves_seen_into(self, state: &State, view: &View, out: &mut Vec<Action>) {
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
@@ -339,7 +339,7 @@ impl<S: Shape> Shaped<'_, S> {
         }
     }
 
-    /// [`Shaped::moves_seen_into`] with one waiting value, the common
+    /// [`Fast::moves_seen_into`] with one waiting value, the common
     /// decision: every move is new and they come in order. Whether a piece
     /// may leave its start is asked once, and the view is built only when
     /// some piece may move at all.
@@ -507,7 +507,7 @@ impl<S: Shape> Shaped<'_, S> {
         self.entry_sums_of_many(state)
     }
 
-    /// [`Shaped::entry_sums`] for any pool.
+    /// [`Fast::entry_sums`] for any pool.
     #[inline(never)]
     pub(super) fn entry_sums_of_many(self, state: &State) -> ArrayVec<u8, 8> {
         let mut sums = ArrayVec::new();
@@ -590,7 +590,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Whether the same seat can still use `limit` values, one after
     /// another, in the throw that `before` was in: whether
-    /// [`Shaped::most_usable`] finds `limit`, found by the first way that does.
+    /// [`Fast::most_usable`] finds `limit`, found by the first way that does.
     pub(super) fn uses_all(self, before: &State, state: &State, limit: u8) -> bool {
         if limit == 0 {
             return true;
@@ -634,7 +634,7 @@ impl<S: Shape> Shaped<'_, S> {
         })
     }
 
-    /// [`Shaped::leaves_other_die_usable`] with the plain moves by the other
+    /// [`Fast::leaves_other_die_usable`] with the plain moves by the other
     /// die asked of `has_move(q, most, other)`: whether the group of `most`
     /// pieces at step `q` has a plain move by the die `other`.
     pub(crate) fn leaves_other_die_usable_by(
@@ -772,7 +772,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// For the move `a` of a single piece by a die, as the shortcuts of
-    /// [`Shaped::uses_whole_throw`] ask it: the step it leaves, where in
+    /// [`Fast::uses_whole_throw`] ask it: the step it leaves, where in
     /// the pool its die stands (as applying it picks it), and the step
     /// where it lands. `None` for any other move, and where a split pair
     /// is followed through the throw (left to the full search).
@@ -796,7 +796,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Whether another group of the mover's pieces, one piece of it, surely
     /// goes on with each of the values that the move `a` of a single piece
     /// leaves, in their order, so that `a` uses the whole throw. As for
-    /// [`Shaped::moved_piece_goes_on`], each step is checked against the
+    /// [`Fast::moved_piece_goes_on`], each step is checked against the
     /// position before `a` by `allowed(at, v, round)`: that position holds
     /// every piece the positions after it hold (taking pieces and leaving a
     /// cell only open the way) but the piece `a` moves, on the cell where
@@ -838,7 +838,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Whether a piece of the mover on step `start` goes on with each
     /// value of the pool but the one at `used`, in their order, as
-    /// [`Shaped::another_piece_goes_on`] asks it: no run of its steps
+    /// [`Fast::another_piece_goes_on`] asks it: no run of its steps
     /// reaches the steps `ends`, the cell of `start` or that of the step
     /// it moves from again.
     pub(super) fn walks_rest(
@@ -890,7 +890,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Whether the piece a move brought to step `at` goes on by `v` where
-    /// that takes it to its track's detour ([`Shaped::moved_piece_goes_on`]):
+    /// that takes it to its track's detour ([`Fast::moved_piece_goes_on`]):
     /// round the detour or leaving it out, short of home, each way as
     /// `allowed(at, v, round)` says, a way whose steps come to the cell of
     /// `at` again (where the piece stands only after its move) left to the
@@ -960,11 +960,11 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Whether some move the rules allow on its own passes `found`; stops
-    /// at the first. It tries the moves [`Shaped::moves_into`] lists (those
+    /// at the first. It tries the moves [`Fast::moves_into`] lists (those
     /// leaving the start by a sum of two dice only when `sums`), pieces on
     /// their way before those at the start, whose checks cost more; the
     /// order does not change the answer. The view is made only where the
-    /// pieces alone do not answer ([`Shaped::allowed_lazily`]): mostly the
+    /// pieces alone do not answer ([`Fast::allowed_lazily`]): mostly the
     /// first move tried is allowed.
     pub(super) fn find_move(
         self,
@@ -1161,7 +1161,7 @@ pub(super) mod tests {
                     for to in at as u16..=home as u16 + 24 {
                         let meets = reaches_any(game.race.seating.meet(seat, seat, at), at, to);
                         assert_eq!(
-                            game.dynamic().comes_back_to(seat, at, to),
+                            game.fast().comes_back_to(seat, at, to),
                             meets,
                             "{name}: seat {seat}, from step {at} to {to}"
                         );
@@ -1194,15 +1194,15 @@ pub(super) mod tests {
             return 0;
         }
         let mut moves = Vec::new();
-        game.dynamic().moves_into(state, &mut moves);
+        game.fast().moves_into(state, &mut moves);
         if limit == 1 {
             // One value left: what any_move asks (a sum of two dice needs two).
-            return u8::from(game.dynamic().any_move(state));
+            return u8::from(game.fast().any_move(state));
         }
         let mut best = 0;
         for a in moves {
             let mut next = state.clone();
-            game.dynamic().apply_fitting(&mut next, a);
+            game.fast().apply_fitting(&mut next, a);
             let used = next.used.saturating_sub(state.used);
             best = best
                 .max(used + most_usable_in_full(game, before, &next, limit.saturating_sub(used)));
@@ -1233,7 +1233,7 @@ pub(super) mod tests {
                         continue;
                     }
                     let mut moves = Vec::new();
-                    game.dynamic().moves_into(&state, &mut moves);
+                    game.fast().moves_into(&state, &mut moves);
                     check(&game, &state, &moves);
                 }
             }
@@ -1259,7 +1259,7 @@ pub(super) mod tests {
                 .iter()
                 .map(|&a| {
                     let mut next = state.clone();
-                    game.dynamic().apply_fitting(&mut next, a);
+                    game.fast().apply_fitting(&mut next, a);
                     let used = next.used.saturating_sub(state.used);
                     used + most_usable_in_full(game, state, &next, all.saturating_sub(used))
                 })
@@ -1276,8 +1276,8 @@ pub(super) mod tests {
                 expected.retain(|a| a.by().is_some() && a.by() == largest);
             }
             let mut kept = moves.to_vec();
-            let view = View::new(game.dynamic(), state, state.mover as usize);
-            game.dynamic().keep_most_using(state, &view, &mut kept);
+            let view = View::new(game.fast(), state, state.mover as usize);
+            game.fast().keep_most_using(state, &view, &mut kept);
             assert_eq!(kept, expected, "in {state:?}");
             checked += 1;
             dropped += usize::from(expected.len() < moves.len());
@@ -1300,7 +1300,7 @@ pub(super) mod tests {
     ) -> usize {
         let (mut tried, mut with_bonus) = (0, 0);
         each_use_most_decision(seed, 30, |game, state, moves| {
-            let view = View::new(game.dynamic(), state, state.mover as usize);
+            let view = View::new(game.fast(), state, state.mover as usize);
             for &a in moves {
                 if !says(game, state, moves, a, &view) {
                     continue;
@@ -1308,7 +1308,7 @@ pub(super) mod tests {
                 tried += 1;
                 with_bonus += usize::from(state.pool.iter().any(|v| v.bonus));
                 let mut next = state.clone();
-                game.dynamic().apply_fitting(&mut next, a);
+                game.fast().apply_fitting(&mut next, a);
                 assert_eq!(next.used, state.used + 1, "{a} uses one die");
                 let others = state.pool.len() as u8 - 1;
                 assert_eq!(
@@ -1327,12 +1327,11 @@ pub(super) mod tests {
     #[test]
     fn a_piece_said_to_go_on_with_the_other_dice_uses_the_whole_throw() {
         shortcut_holds(9, |game, state, _, a, view| {
-            game.dynamic()
-                .moved_piece_goes_on(state, a, |at, v, round| {
-                    game.dynamic()
-                        .check_present(state, view, at, 1, v, round)
-                        .is_ok()
-                })
+            game.fast().moved_piece_goes_on(state, a, |at, v, round| {
+                game.fast()
+                    .check_present(state, view, at, 1, v, round)
+                    .is_ok()
+            })
         });
     }
 
@@ -1343,11 +1342,9 @@ pub(super) mod tests {
     fn a_piece_said_to_go_on_with_its_bonus_after_the_dice_uses_the_whole_throw() {
         let with_bonus = shortcut_holds(13, |game, state, _, a, _| {
             let mut view = None;
-            game.dynamic()
-                .moved_piece_goes_on(state, a, |at, v, round| {
-                    game.dynamic()
-                        .goes_on_lazily(state, &mut view, at, v, round)
-                })
+            game.fast().moved_piece_goes_on(state, a, |at, v, round| {
+                game.fast().goes_on_lazily(state, &mut view, at, v, round)
+            })
         });
         assert!(
             with_bonus > 1_500,
@@ -1363,12 +1360,12 @@ pub(super) mod tests {
         let beyond = std::cell::Cell::new(0usize);
         shortcut_holds(17, |game, state, _, a, view| {
             let goes_on = |at, v, round| {
-                game.dynamic()
+                game.fast()
                     .check_present(state, view, at, 1, v, round)
                     .is_ok()
             };
-            let says = game.dynamic().another_piece_goes_on(state, a, goes_on);
-            if says && !game.dynamic().moved_piece_goes_on(state, a, goes_on) {
+            let says = game.fast().another_piece_goes_on(state, a, goes_on);
+            if says && !game.fast().moved_piece_goes_on(state, a, goes_on) {
                 beyond.set(beyond.get() + 1);
             }
             says
@@ -1385,7 +1382,7 @@ pub(super) mod tests {
     #[test]
     fn a_move_said_to_leave_the_other_die_usable_uses_the_whole_throw() {
         shortcut_holds(7, |game, state, moves, a, _| {
-            game.dynamic().leaves_other_die_usable(state, moves, a)
+            game.fast().leaves_other_die_usable(state, moves, a)
         });
     }
 }

@@ -7,6 +7,7 @@
 
 pub(crate) mod apply;
 pub(crate) mod drawn;
+pub(crate) mod fast;
 pub(crate) mod hot;
 pub(crate) mod legal;
 pub(crate) mod moves;
@@ -14,7 +15,6 @@ pub(crate) mod pair;
 pub(crate) mod quick;
 mod reference;
 pub(crate) mod seating;
-pub(crate) mod shape;
 mod validate;
 pub(crate) mod word;
 
@@ -31,40 +31,36 @@ pub(crate) struct Race {
     pub seating: Arc<seating::Seating>,
     /// Rule fields the hot path reads, copied out of the rules.
     pub hot: hot::Hot,
-    /// The rule flags the hot path branches on, copied out of the rules;
-    /// read through [`shape::Shaped::flags`] where a game's compiled
-    /// shape knows them.
+    /// The rule flags the hot path branches on, copied out of the rules.
     pub flags: hot::Flags,
-    /// Which of the compiled shapes the flags are ([`shape::KNOWN`]).
-    pub known_shape: Option<usize>,
     /// Each outcome of the dice as a throw applies it.
     pub throws: Arc<[apply::Throw]>,
-    /// Where plain moves end ([`shape::Shaped::reach_on`]).
+    /// Where plain moves end ([`fast::Fast::reach_on`]).
     pub ends: Arc<seating::Ends>,
     /// Whether a decision's [`moves::View`] marks where other sides stand;
     /// without blockades, where the pieces fit in 16 bytes, the seating's
-    /// tables answer each landing cell instead ([`shape::Shaped::held`]).
+    /// tables answer each landing cell instead ([`fast::Fast::held`]).
     pub marks_view: bool,
-    /// Whether a decision on one die value is answered by [`shape::Shaped::quick_moves`].
+    /// Whether a decision on one die value is answered by [`fast::Fast::quick_moves`].
     pub quick: bool,
     /// Whether a random seat's one-value decisions of a blockade game on
     /// plain tracks, each throw one value, are drawn by
-    /// [`shape::Shaped::play_quick_seen_drawn`], thrown and drawn in one
+    /// [`fast::Fast::play_quick_seen_drawn`], thrown and drawn in one
     /// step ([`quick::fits_seen`]).
     pub quick_seen: bool,
     /// Whether a random seat's one-value decision of a blockade game is
-    /// drawn by [`shape::Shaped::play_quick_seen_drawn`]: where
+    /// drawn by [`fast::Fast::play_quick_seen_drawn`]: where
     /// [`quick::fits_seen`] holds, and on tracks with a detour or bonuses
     /// after the dice too ([`quick::fits_seen_drawn`]).
     pub seen_drawn: bool,
-    /// Whether the one-value decisions that [`shape::Shaped::quick_moves`]
+    /// Whether the one-value decisions that [`fast::Fast::quick_moves`]
     /// answers may look at a seat's pieces as one word ([`quick::word_fits`]).
     pub word_moves: bool,
     /// Whether each side is one seat: the most pieces of one side on a
     /// cell are then the most of one seat.
     pub side_a_seat: bool,
     /// Whether a random seat's decision between two die values is drawn
-    /// by [`shape::Shaped::drawn_pair`] ([`shape::Shaped::pair_fits`]).
+    /// by [`fast::Fast::drawn_pair`] ([`fast::Fast::pair_fits`]).
     pub pair_draws: bool,
     /// Whether each seat's [`moves::View`] holds every seat it takes by
     /// landing, so that a cell the view saw empty has nothing to take.
@@ -109,7 +105,6 @@ impl Race {
             seating,
             hot,
             flags,
-            known_shape: shape::known_shape(&flags),
             throws: (rules.dice.outcomes.iter())
                 .map(|o| apply::Throw::of(o, rules.turn.throws, rules.turn.again_limit))
                 .collect(),
@@ -131,6 +126,6 @@ impl crate::Game {
     /// where plain moves end, and whether two die values are drawn as a pair.
     pub(crate) fn finish_race(&mut self) {
         self.race.ends = Arc::new(self.ends_table());
-        self.race.pair_draws = self.dynamic().pair_fits();
+        self.race.pair_draws = self.fast().pair_fits();
     }
 }

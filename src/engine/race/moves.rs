@@ -1,12 +1,12 @@
 //! Which moves the rules allow, and why a move is refused.
 //!
 //! Legal-action generation and the checked apply share one function,
-//! [`Shaped::check_move`], so the list of legal actions and the reason given
+//! [`Fast::check_move`], so the list of legal actions and the reason given
 //! for a refusal can never disagree.
 
 use arrayvec::ArrayVec;
 
-use super::shape::{Shape, Shaped};
+use super::fast::Fast;
 use super::{
     hot::{ENTRY_BITS, entry_bit},
     seating::NONE,
@@ -83,7 +83,7 @@ pub enum Refusal {
     PairApart(CellId),
 }
 
-/// What one walk of the pieces shows of a plain move ([`Shaped::plain_walk`]).
+/// What one walk of the pieces shows of a plain move ([`Fast::plain_walk`]).
 #[derive(Clone, Copy)]
 pub(crate) struct PlainWalk {
     /// The step it lands on.
@@ -94,14 +94,14 @@ pub(crate) struct PlainWalk {
     pub(crate) landing_empty: bool,
 }
 
-/// The most steps a way is walked by [`Shaped::clear_to_by_bytes`]: the
+/// The most steps a way is walked by [`Fast::clear_to_by_bytes`]: the
 /// sum of two dice, and a bonus of 10 or 20 too, which the general walk
-/// ([`Shaped::detour_walk`]) took four times as long over. A longer one
+/// ([`Fast::detour_walk`]) took four times as long over. A longer one
 /// costs more than marking a view.
 pub(crate) const MAX_WALK: u16 = 24;
 
 /// The most steps a move that reaches its track's detour, or moves by a
-/// value past [`MAX_WALK`], is walked by [`Shaped::detour_walk`]: such a move
+/// value past [`MAX_WALK`], is walked by [`Fast::detour_walk`]: such a move
 /// otherwise marks a whole view and takes the whole check.
 pub(crate) const MAX_DETOUR_WALK: u16 = 24;
 
@@ -144,7 +144,7 @@ impl Occupancy {
 /// which is rare.
 ///
 /// Without blockades, where the pieces fit in 16 bytes, the bits are not
-/// built: [`Shaped::held`] asks the pieces once for each landing cell
+/// built: [`Fast::held`] asks the pieces once for each landing cell
 /// instead, which costs less (`Game::marks_view`).
 #[derive(Debug, PartialEq)]
 pub(crate) struct View {
@@ -168,7 +168,7 @@ impl View {
     /// The view of the pieces `seat` sees, made in place: it is read at
     /// once, and a copy of words just written would wait on them.
     #[inline(always)]
-    pub(crate) fn new<S: Shape>(game: Shaped<S>, state: &State, seat: usize) -> View {
+    pub(crate) fn new(game: Fast<'_>, state: &State, seat: usize) -> View {
         let mut view = View::EMPTY;
         view.fill(game, state, seat);
         view
@@ -176,7 +176,7 @@ impl View {
 
     /// Marks an empty view with the pieces `seat` sees.
     #[inline(always)]
-    pub(crate) fn fill<S: Shape>(&mut self, game: Shaped<S>, state: &State, seat: usize) {
+    pub(crate) fn fill(&mut self, game: Fast<'_>, state: &State, seat: usize) {
         if game.race.marks_view {
             // The crowded steps only when a blockade can stand.
             match (game.flags().blockade > 0, game.race.seating.byte_rows(seat)) {
@@ -241,7 +241,7 @@ impl View {
     }
 
     /// Whether another side's piece stands at step `step` (the view must
-    /// be marked; [`Shaped::held`] asks either way).
+    /// be marked; [`Fast::held`] asks either way).
     #[inline]
     pub(crate) fn at(&self, step: u8) -> bool {
         self.occupied[(step >> 6) as usize] & (1 << (step & 63)) != 0
@@ -289,7 +289,7 @@ fn any_bit_in(bits: &[u64; 4], from: u8, to: u8) -> bool {
     })
 }
 
-impl<S: Shape> Shaped<'_, S> {
+impl Fast<'_> {
     /// Whether a piece of a seat that `seat`'s view holds stands on the
     /// cell of its race step `step`.
     #[inline(always)]
@@ -300,7 +300,7 @@ impl<S: Shape> Shaped<'_, S> {
         self.held_by_bytes(state, seat, step)
     }
 
-    /// [`Shaped::held`] without a marked view; apart, so that the check of a
+    /// [`Fast::held`] without a marked view; apart, so that the check of a
     /// game with blockades stays small.
     #[inline(never)]
     pub(crate) fn held_by_bytes(self, state: &State, seat: usize, step: u8) -> bool {
@@ -331,7 +331,7 @@ impl<S: Shape> Shaped<'_, S> {
         self.side_counts_scanned(state, seat, step)
     }
 
-    /// [`Shaped::side_counts_at`] seat by seat, for pieces of any number.
+    /// [`Fast::side_counts_at`] seat by seat, for pieces of any number.
     fn side_counts_scanned(self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
         let mut counts = [(0u8, 0u8); MAX_SEATS];
         for (other, steps) in state.pieces.iter().enumerate() {
@@ -384,7 +384,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 }
 
-impl<S: Shape> Shaped<'_, S> {
+impl Fast<'_> {
     /// Checks a move of `count` pieces of the seat to move from step
     /// `from` by `value`; on success, the step they reach.
     pub(crate) fn check_move(
@@ -417,12 +417,12 @@ impl<S: Shape> Shaped<'_, S> {
         self.check_present(state, view, from, count, value, round)
     }
 
-    /// [`Shaped::check_move`] for `count` (one or more) of the mover's pieces
+    /// [`Fast::check_move`] for `count` (one or more) of the mover's pieces
     /// known to stand at step `from`, before home: what move generation asks.
     /// The common case (pieces on their way by a die, short of home, not
     /// reaching a detour, past no crowded step, to a cell no other side
     /// holds, within the cell's limits) is answered here; everything else
-    /// by [`Shaped::check_target`].
+    /// by [`Fast::check_target`].
     #[inline(always)]
     pub(crate) fn check_present(
         self,
@@ -448,7 +448,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The step a plain move of `count` of the mover's pieces from step
     /// `from` by `value` reaches, where only what stands in its way or on
-    /// its cell can refuse it ([`Shaped::check_present`]'s common case: on
+    /// its cell can refuse it ([`Fast::check_present`]'s common case: on
     /// their way by a die, short of home, not reaching a detour, no pair
     /// of a blockade followed, within the cell's limits). `None` where the
     /// whole check must decide.
@@ -479,10 +479,10 @@ impl<S: Shape> Shaped<'_, S> {
         (!whole).then_some(target as u8)
     }
 
-    /// Whether [`Shaped::check_present`] surely allows the move, seen from
-    /// the pieces without a view: its walk ([`Shaped::plain_walk`]) finds the
+    /// Whether [`Fast::check_present`] surely allows the move, seen from
+    /// the pieces without a view: its walk ([`Fast::plain_walk`]) finds the
     /// way and the landing cell clear; `false` where only the check can
-    /// tell. What [`Shaped::allowed_lazily`] answers first, asked alone by
+    /// tell. What [`Fast::allowed_lazily`] answers first, asked alone by
     /// the tests.
     #[cfg(test)]
     pub(crate) fn plainly_allowed(
@@ -504,8 +504,8 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// What the pieces alone show of a plain move of the mover's `count`
     /// pieces on their way from step `from` by `value`, in one walk of its
-    /// steps: `None` where the move is not plain ([`Shaped::plain_target`])
-    /// or its way cannot be walked ([`Shaped::walk_by_bytes`]).
+    /// steps: `None` where the move is not plain ([`Fast::plain_target`])
+    /// or its way cannot be walked ([`Fast::walk_by_bytes`]).
     #[inline(always)]
     fn plain_walk(self, state: &State, from: u8, count: u8, value: PoolValue) -> Option<PlainWalk> {
         let seat = state.mover as usize;
@@ -522,12 +522,12 @@ impl<S: Shape> Shaped<'_, S> {
         })
     }
 
-    /// [`Shaped::check_present`] with the view made only if the pieces alone
-    /// do not answer: a move they show allowed ([`Shaped::plain_walk`],
-    /// [`Shaped::plainly_enters`]), or refused whatever stands in the way (a
+    /// [`Fast::check_present`] with the view made only if the pieces alone
+    /// do not answer: a move they show allowed ([`Fast::plain_walk`],
+    /// [`Fast::plainly_enters`]), or refused whatever stands in the way (a
     /// bonus that waits for the dice, a move past home), or whose way is
     /// clear but for its landing cell, checked with a view of that cell
-    /// alone ([`Shaped::landing_view`]).
+    /// alone ([`Fast::landing_view`]).
     #[inline(always)]
     pub(crate) fn allowed_lazily(
         self,
@@ -583,7 +583,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// What one walk of the pieces shows of a move on its way that reaches
     /// its track's detour (going round it, or leaving it out) or has a
-    /// value past the walk of a plain move, as [`Shaped::check_target`]
+    /// value past the walk of a plain move, as [`Fast::check_target`]
     /// checks it: the steps passed in one run or two (a move round the
     /// detour again passes its end, then goes on from its start; a move
     /// leaving it out passes none of its steps), and the landing cell.
@@ -635,8 +635,8 @@ impl<S: Shape> Shaped<'_, S> {
         })
     }
 
-    /// [`Shaped::allowed_lazily`] once the walk of the pieces is known:
-    /// `walk` is what [`Shaped::plain_walk`] gives for a move on its way
+    /// [`Fast::allowed_lazily`] once the walk of the pieces is known:
+    /// `walk` is what [`Fast::plain_walk`] gives for a move on its way
     /// (`None` where it gives nothing, or for a move out of the start or round).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
@@ -703,7 +703,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// alone, which answers the whole check of this move as the whole view
     /// does, for a few instructions where the whole view costs hundreds.
     /// `None` where the pieces do not show that. A move on its way reads
-    /// the same from its one walk in [`Shaped::allowed_lazily`]; this asks
+    /// the same from its one walk in [`Fast::allowed_lazily`]; this asks
     /// it of any move, out of the start too.
     #[inline(always)]
     fn landing_view(self, state: &State, from: u8, count: u8, value: PoolValue) -> Option<View> {
@@ -738,10 +738,10 @@ impl<S: Shape> Shaped<'_, S> {
         view
     }
 
-    /// Whether [`Shaped::check_present`] surely lets one piece leave its
+    /// Whether [`Fast::check_present`] surely lets one piece leave its
     /// start by `value` to its first step, seen from the pieces without a
     /// view: the value lets it out, and nobody the view would hold stands
-    /// there (room being sure, as for a move on the way: [`Shaped::plain_walk`]).
+    /// there (room being sure, as for a move on the way: [`Fast::plain_walk`]).
     #[inline(always)]
     fn plainly_enters(self, state: &State, count: u8, value: PoolValue) -> bool {
         let seat = state.mover as usize;
@@ -789,7 +789,7 @@ impl<S: Shape> Shaped<'_, S> {
             )
     }
 
-    /// [`Shaped::clear_to`] for `seat`'s move from step `from` to step
+    /// [`Fast::clear_to`] for `seat`'s move from step `from` to step
     /// `target`, asked of the pieces where they fit in 16 bytes instead of
     /// a marked view: one comparison of them all for each step on the way,
     /// counting the pieces the view would hold there. `false` where they
@@ -864,7 +864,7 @@ impl<S: Shape> Shaped<'_, S> {
             .count() as u8
     }
 
-    /// The whole of [`Shaped::check_present`].
+    /// The whole of [`Fast::check_present`].
     #[inline(never)]
     pub(crate) fn check_target(
         self,
@@ -993,9 +993,9 @@ impl<S: Shape> Shaped<'_, S> {
         own > 0 || (side > here && !partners_taken)
     }
 
-    /// What [`Shaped::check_target`] answers for a plain move of the mover's
+    /// What [`Fast::check_target`] answers for a plain move of the mover's
     /// `count` pieces on their way from step `from` to step `target` whose
-    /// way is clear ([`Shaped::plain_walk`] found no step passed crowded) and
+    /// way is clear ([`Fast::plain_walk`] found no step passed crowded) and
     /// whose landing cell holds pieces: read from one comparison of all the
     /// pieces with those that could stand on the cell, where each side is
     /// one seat and the other pieces there are one seat's. `None` where
@@ -1130,9 +1130,9 @@ impl<S: Shape> Shaped<'_, S> {
                 || self.entry_allows(self.comes_out_first(state, state.mover as usize), value))
     }
 
-    /// [`Shaped::lets_out_now`] where it is known whether the mover has no
+    /// [`Fast::lets_out_now`] where it is known whether the mover has no
     /// piece on its way (between its start and home), as
-    /// [`Shaped::comes_out_first`] asks.
+    /// [`Fast::comes_out_first`] asks.
     #[inline(always)]
     pub(crate) fn lets_out_given(self, state: &State, value: PoolValue, none_on_way: bool) -> bool {
         let first = if self.flags().first_of_game {
@@ -1155,7 +1155,7 @@ impl<S: Shape> Shaped<'_, S> {
         self.entry_any_bit(value)
     }
 
-    /// [`Shaped::may_leave_start`] for a value below [`ENTRY_BITS`], read
+    /// [`Fast::may_leave_start`] for a value below [`ENTRY_BITS`], read
     /// off the table of entry throws: a piece that is not the first, or the first.
     #[inline(always)]
     fn entry_any_bit(self, value: PoolValue) -> bool {
@@ -1175,7 +1175,7 @@ impl<S: Shape> Shaped<'_, S> {
         self.race.hot.entry_bits(value.value) & entry_bit(first, value.again) != 0
     }
 
-    /// [`Shaped::entry_allows`] for a value too large for the table, read
+    /// [`Fast::entry_allows`] for a value too large for the table, read
     /// from the rules; out of line, as it is seldom asked.
     #[inline(never)]
     fn entry_allows_by_rules(self, first: bool, value: PoolValue) -> bool {
@@ -1253,7 +1253,7 @@ impl<S: Shape> Shaped<'_, S> {
         (mine.count_ones() as u8, staying)
     }
 
-    /// [`Shaped::cell_counts_by_bytes`] seat by seat, for pieces of any number.
+    /// [`Fast::cell_counts_by_bytes`] seat by seat, for pieces of any number.
     fn cell_counts_scanned(self, state: &State, seat: usize, safe: bool, target: u8) -> (u8, u8) {
         let flags = self.flags();
         // Race steps are never NONE, so a missing step matches no piece.
@@ -1318,7 +1318,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The step where a move of `seat`'s pieces from `from` by `value`
     /// ends: step 1 for a piece leaving its start, unless it moves the
-    /// score (entry: moves); else [`Shaped::reach_on`].
+    /// score (entry: moves); else [`Fast::reach_on`].
     #[inline(always)]
     pub(crate) fn lands_on(
         self,
@@ -1356,7 +1356,7 @@ impl<S: Shape> Shaped<'_, S> {
         self.reach_on_worked_out(seat, from, value, round)
     }
 
-    /// [`Shaped::reach_on`] worked out from the track and the rules of home.
+    /// [`Fast::reach_on`] worked out from the track and the rules of home.
     pub(crate) fn reach_on_worked_out(
         self,
         seat: usize,
@@ -1463,9 +1463,9 @@ mod tests {
                     continue;
                 }
                 let seat = state.mover as usize;
-                let view = View::new(game.dynamic(), &state, seat);
+                let view = View::new(game.fast(), &state, seat);
                 let home = game.race.hot.home[seat];
-                for (from, size) in game.dynamic().groups(&state.pieces[seat], home) {
+                for (from, size) in game.fast().groups(&state.pieces[seat], home) {
                     for count in 1..=size {
                         for value in 1..=most {
                             let v = PoolValue {
@@ -1483,7 +1483,7 @@ mod tests {
 
     /// What one walk of the pieces shows of a move round a detour, or
     /// leaving it out, or by a value past the plain walk
-    /// ([`Shaped::detour_walk`]), is what the whole check finds: where it
+    /// ([`Fast::detour_walk`]), is what the whole check finds: where it
     /// shows the way and the landing cell clear, the move is allowed to
     /// its step; where it shows a step passed crowded by a blockade, the
     /// whole view sees one there too. For every group of the mover by every
@@ -1497,12 +1497,10 @@ mod tests {
                 return;
             }
             for round in [false, true] {
-                let Some(walk) = game.dynamic().detour_walk(state, from, count, v, round) else {
+                let Some(walk) = game.fast().detour_walk(state, from, count, v, round) else {
                     continue;
                 };
-                let checked = game
-                    .dynamic()
-                    .check_target(state, view, from, count, v, round);
+                let checked = game.fast().check_target(state, view, from, count, v, round);
                 let at = format!(
                     "{name}: {count} from {from} by {} (round {round}) in {state:?}",
                     v.value
@@ -1541,21 +1539,17 @@ mod tests {
                 if from == 0 {
                     return;
                 }
-                let Some(walk) = game.dynamic().plain_walk(state, from, count, v) else {
+                let Some(walk) = game.fast().plain_walk(state, from, count, v) else {
                     return;
                 };
                 if !walk.passed || walk.landing_empty {
                     return;
                 }
-                let Some(allowed) = game
-                    .dynamic()
-                    .landing_allowed(state, from, count, walk.target)
+                let Some(allowed) = game.fast().landing_allowed(state, from, count, walk.target)
                 else {
                     return;
                 };
-                let checked = game
-                    .dynamic()
-                    .check_target(state, view, from, count, v, false);
+                let checked = game.fast().check_target(state, view, from, count, v, false);
                 assert_eq!(
                     allowed,
                     checked.is_ok(),
@@ -1573,7 +1567,7 @@ mod tests {
     }
 
     /// A move the pieces alone show allowed ([`Game::plainly_allowed`],
-    /// and out of the start [`Shaped::plainly_enters`]) is one the whole
+    /// and out of the start [`Fast::plainly_enters`]) is one the whole
     /// check allows, to the same step, for every group of the mover by
     /// every value up to the longest walk, in positions of random games of
     /// every bundled race.
@@ -1585,10 +1579,10 @@ mod tests {
             MAX_WALK as u8,
             |name, game, state, view, from, count, v| {
                 let (plainly, to) = if from == 0 {
-                    (game.dynamic().plainly_enters(state, count, v), 1)
+                    (game.fast().plainly_enters(state, count, v), 1)
                 } else {
                     (
-                        game.dynamic().plainly_allowed(state, from, count, v),
+                        game.fast().plainly_allowed(state, from, count, v),
                         from + v.value,
                     )
                 };
@@ -1596,9 +1590,7 @@ mod tests {
                     left += 1;
                     return;
                 }
-                let checked = game
-                    .dynamic()
-                    .check_target(state, view, from, count, v, false);
+                let checked = game.fast().check_target(state, view, from, count, v, false);
                 assert_eq!(
                     checked,
                     Ok(to),
@@ -1616,7 +1608,7 @@ mod tests {
     }
 
     /// Where the pieces show only the landing cell of a move taken
-    /// ([`Shaped::landing_view`]), the view of that cell alone answers the
+    /// ([`Fast::landing_view`]), the view of that cell alone answers the
     /// whole check as the whole view does, for every group of the mover by
     /// every value up to the longest walk, in positions of random games of
     /// every bundled race.
@@ -1627,14 +1619,14 @@ mod tests {
             53,
             MAX_WALK as u8,
             |name, game, state, view, from, count, v| {
-                let Some(landing) = game.dynamic().landing_view(state, from, count, v) else {
+                let Some(landing) = game.fast().landing_view(state, from, count, v) else {
                     return;
                 };
                 let whole = game
-                    .dynamic()
+                    .fast()
                     .check_present(state, view, from, count, v, false);
                 let alone = game
-                    .dynamic()
+                    .fast()
                     .check_present(state, &landing, from, count, v, false);
                 assert_eq!(
                     alone, whole,
@@ -1663,19 +1655,19 @@ mod tests {
         let (mut past, mut short) = (0usize, 0usize);
         each_group_move(47, 20, |name, game, state, view, from, count, v| {
             let seat = state.mover as usize;
-            if !game.dynamic().plainly_overshoots(seat, from, v.value) {
+            if !game.fast().plainly_overshoots(seat, from, v.value) {
                 short += 1;
                 return;
             }
             assert!(
-                game.dynamic()
+                game.fast()
                     .reach_on_worked_out(seat, from, v.value, false)
                     .is_err(),
                 "{name}: the table sends {from} by {} past home, the move worked out does not",
                 v.value
             );
             let checked = game
-                .dynamic()
+                .fast()
                 .check_present(state, view, from, count, v, false);
             assert!(
                 checked.is_err(),
@@ -1704,7 +1696,7 @@ mod tests {
                     }
                     let view = by_seats(&game, &state, seat);
                     for step in 1..game.race.hot.home[seat] {
-                        let asked = game.dynamic().held_by_bytes(&state, seat, step);
+                        let asked = game.fast().held_by_bytes(&state, seat, step);
                         assert_eq!(asked, view.at(step), "{name}: seat {seat}, step {step}");
                         held += usize::from(asked);
                     }
@@ -1727,8 +1719,8 @@ mod tests {
                     for value in 0..=60 {
                         for round in [false, true] {
                             assert_eq!(
-                                game.dynamic().reach_on(seat, from, value, round),
-                                game.dynamic().reach_on_worked_out(seat, from, value, round),
+                                game.fast().reach_on(seat, from, value, round),
+                                game.fast().reach_on_worked_out(seat, from, value, round),
                                 "{name}: seat {seat}, from {from}, value {value}, round {round}"
                             );
                         }
@@ -1760,10 +1752,10 @@ mod tests {
                         continue;
                     }
                     for step in 1..game.race.hot.home[seat] {
-                        let counts = game.dynamic().side_counts_at(&state, seat, step);
+                        let counts = game.fast().side_counts_at(&state, seat, step);
                         assert_eq!(
                             counts,
-                            game.dynamic().side_counts_scanned(&state, seat, step),
+                            game.fast().side_counts_scanned(&state, seat, step),
                             "{name}: seat {seat}, step {step}, pieces {:?}",
                             state.pieces
                         );
@@ -1797,12 +1789,11 @@ mod tests {
                             continue;
                         };
                         for safe in [false, true] {
-                            let counts = game
-                                .dynamic()
-                                .cell_counts_by_bytes(&state, seat, safe, steps);
+                            let counts =
+                                game.fast().cell_counts_by_bytes(&state, seat, safe, steps);
                             assert_eq!(
                                 counts,
-                                game.dynamic().cell_counts_scanned(&state, seat, safe, step),
+                                game.fast().cell_counts_scanned(&state, seat, safe, step),
                                 "{name}: seat {seat}, step {step}, safe {safe}, pieces {:?}",
                                 state.pieces
                             );

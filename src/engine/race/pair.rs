@@ -4,7 +4,7 @@
 //!
 //! In a race thrown with two dice, most decisions are between the two
 //! values of one throw: no bonus waits, no pair of a blockade is followed,
-//! and no piece can reach its track's detour. [`Shaped::drawn_pair`] draws
+//! and no piece can reach its track's detour. [`Fast::drawn_pair`] draws
 //! such a decision exactly as [`Game::drawn_move`] draws any: the same
 //! candidates in the same order and the same draws, so that a seed plays
 //! the same game. What it leaves out is the work that any number of
@@ -15,13 +15,13 @@
 //! walk does not settle goes on to the general checks, which the walk's
 //! answer spares a second walk. A double with its bottom faces (four
 //! dice of two sizes, then three) is drawn the same way by
-//! [`Shaped::drawn_many`], the moved piece walked through the rest; where
+//! [`Fast::drawn_many`], the moved piece walked through the rest; where
 //! a piece may reach its detour, the moves on the way are listed with
-//! those round it ([`Shaped::drawn_pair_round`]).
+//! those round it ([`Fast::drawn_pair_round`]).
 
 use arrayvec::ArrayVec;
 
-use super::shape::{Shape, Shaped};
+use super::fast::Fast;
 use super::{
     drawn::in_order,
     moves::{MAX_WALK, PlainWalk, View},
@@ -79,12 +79,12 @@ impl PairCandidates {
     }
 }
 
-impl<S: Shape> Shaped<'_, S> {
+impl Fast<'_> {
     /// Whether the rules let a decision between two die values be drawn by
-    /// [`Shaped::drawn_pair`]: a race whose pieces fit in 16 bytes, a seat's
+    /// [`Fast::drawn_pair`]: a race whose pieces fit in 16 bytes, a seat's
     /// in a word, where single pieces move and no rule of the start picks
     /// the moves (a decision where a blockade has stood its time is left
-    /// to the general draw, by [`Shaped::draws_moves`]).
+    /// to the general draw, by [`Fast::draws_moves`]).
     pub(crate) fn pair_fits(self) -> bool {
         let flags = self.flags();
         self.is_race
@@ -98,7 +98,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// A legal action of the decision in `state` drawn uniformly at random
     /// as [`Game::drawn_move`] draws it, where two values wait and no pair
     /// of a blockade is followed; `None` for any other decision. Where a
-    /// piece may reach its track's detour, [`Shaped::drawn_pair_round`]
+    /// piece may reach its track's detour, [`Fast::drawn_pair_round`]
     /// draws it. The two values are one
     /// throw's dice, or a die and a larger bonus that waits for it (turn:
     /// bonus = after_dice): then every move by the bonus is refused, and a
@@ -106,7 +106,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// after it. The caller has checked that the decision is drawn
     /// ([`Game::drawn_move`]'s own first check). Beside the action, whether
     /// it is a move whose walk found the way and the landing cell clear
-    /// ([`Shaped::apply_clear_step`]).
+    /// ([`Fast::apply_clear_step`]).
     #[inline(never)]
     pub(crate) fn drawn_pair(
         self,
@@ -214,7 +214,7 @@ impl<S: Shape> Shaped<'_, S> {
                         again: false,
                         bonus: false,
                     };
-                    // As `Shaped::sum_allowed` refuses it first.
+                    // As `Fast::sum_allowed` refuses it first.
                     refused |= u32::from(!self.lets_out_now(state, v)) << entry_count;
                     entries |= u32::from(sum) << (8 * entry_count);
                     entry_count += 1;
@@ -224,7 +224,7 @@ impl<S: Shape> Shaped<'_, S> {
         (entries, entry_count, refused)
     }
 
-    /// [`Shaped::drawn_pair`] where a move by `high` may reach a track's
+    /// [`Fast::drawn_pair`] where a move by `high` may reach a track's
     /// detour: the candidates on the way listed as the general draw lists
     /// them, each group by each value, and round the detour after it where
     /// the value reaches it. A move that does not reach the detour is
@@ -366,7 +366,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// draws it, where the dice are of at most two sizes, no piece of the
     /// mover's is at its start, no pair of a blockade is followed and no
     /// piece may reach its track's detour: the same candidates as of two
-    /// dice, each checked by the walk of [`Shaped::drawn_pair`], and a move
+    /// dice, each checked by the walk of [`Fast::drawn_pair`], and a move
     /// uses the whole throw where its piece walks the rest, else as the
     /// general check finds it. `None`, before any draw, for any other
     /// decision; `Some(None)` where the decision is to be listed in full,
@@ -433,7 +433,7 @@ impl<S: Shape> Shaped<'_, S> {
         ))
     }
 
-    /// [`Shaped::uses_whole_throw`] for the allowed move `a` of a single
+    /// [`Fast::uses_whole_throw`] for the allowed move `a` of a single
     /// piece on its way, of `all` dice waiting, three or four: the moved
     /// piece's walk through the rest asked of the walk of the pieces.
     #[inline(always)]
@@ -479,9 +479,9 @@ impl<S: Shape> Shaped<'_, S> {
         )
     }
 
-    /// [`Shaped::pair_checked`] for a move out of the start by a die or by
+    /// [`Fast::pair_checked`] for a move out of the start by a die or by
     /// the sum of both (`values` of `dice` distinct), as
-    /// [`Shaped::candidate_allowed`] and [`Shaped::uses_whole_throw`] check it:
+    /// [`Fast::candidate_allowed`] and [`Fast::uses_whole_throw`] check it:
     /// a die that lets a piece out is asked as a move on its way is; the
     /// sum of both dice uses the whole throw itself.
     #[inline(never)]
@@ -538,7 +538,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Whether the mover's single piece on its way at step `from` may move
-    /// by the die `v`, as [`Shaped::allowed_lazily`] answers it: the walk of
+    /// by the die `v`, as [`Fast::allowed_lazily`] answers it: the walk of
     /// the pieces asked at once where the move is plain, the rest of the
     /// check only where the walk does not settle it. Second, whether the
     /// walk found the way and the landing cell clear.
@@ -566,7 +566,7 @@ impl<S: Shape> Shaped<'_, S> {
         )
     }
 
-    /// The rest of [`Shaped::pair_allowed`], where the walk does not show the
+    /// The rest of [`Fast::pair_allowed`], where the walk does not show the
     /// move clear: out of line, so that the loop of the decision keeps
     /// only what its common case reads.
     #[inline(never)]
@@ -581,7 +581,7 @@ impl<S: Shape> Shaped<'_, S> {
         self.allowed_after_walk(state, view, from, 1, v, false, walk)
     }
 
-    /// What [`Shaped::plain_walk`] shows of a single piece's move on its way
+    /// What [`Fast::plain_walk`] shows of a single piece's move on its way
     /// from step `from` by the die `v`, with no pair of a blockade followed:
     /// the conditions of a plain move that the decision's shape settles
     /// are not asked again.
@@ -613,7 +613,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Whether the allowed move `a` of a single piece on its way by the
     /// die `v` lets the other value `other` be used too, as
-    /// [`Shaped::uses_whole_throw`] finds it: mostly the moved piece goes on.
+    /// [`Fast::uses_whole_throw`] finds it: mostly the moved piece goes on.
     #[inline(always)]
     fn pair_uses_both(
         self,
@@ -628,8 +628,8 @@ impl<S: Shape> Shaped<'_, S> {
             || self.rest_uses_whole_throw(state, view, a, other)
     }
 
-    /// [`Shaped::uses_whole_throw`] for the allowed move `a` by one die,
-    /// where [`Shaped::pair_goes_on`] did not find the moved piece going on
+    /// [`Fast::uses_whole_throw`] for the allowed move `a` by one die,
+    /// where [`Fast::pair_goes_on`] did not find the moved piece going on
     /// by `other`: by the rest of that check where `other` is the other
     /// die, by the whole of it where `other` is a bonus. `pair_goes_on`
     /// asks a bonus of the position with the die still waiting, where
@@ -649,7 +649,7 @@ impl<S: Shape> Shaped<'_, S> {
         }
     }
 
-    /// [`Shaped::goes_on_past_detour`] for the piece moved to step `at`
+    /// [`Fast::goes_on_past_detour`] for the piece moved to step `at`
     /// going on by the other die: out of line, as few moves reach a detour.
     #[inline(never)]
     fn pair_goes_on_past_detour(
@@ -665,7 +665,7 @@ impl<S: Shape> Shaped<'_, S> {
         })
     }
 
-    /// [`Shaped::moved_piece_goes_on`] for the single piece moved on its way
+    /// [`Fast::moved_piece_goes_on`] for the single piece moved on its way
     /// from step `from` by the die `v`, the other die being `other`:
     /// asked of the position before the move, as it asks it.
     #[inline(always)]
@@ -722,7 +722,7 @@ mod tests {
     fn played(game: &Game, state: &State, drawn: Option<(Action, bool)>) -> State {
         let mut after = state.clone();
         if let Some((a, clear)) = drawn {
-            game.dynamic().apply_drawn(&mut after, a, clear);
+            game.fast().apply_drawn(&mut after, a, clear);
         }
         after
     }
@@ -735,7 +735,7 @@ mod tests {
     fn general_ways(game: &Game, state: &State) -> (Ways, Vec<State>) {
         let mut after = Vec::new();
         let ways = every_way(2000, |draw| {
-            let drawn = game.dynamic().drawn_in_general(state, &mut |n| draw(n));
+            let drawn = game.fast().drawn_in_general(state, &mut |n| draw(n));
             after.push(played(game, state, drawn));
             drawn.map(|(a, _)| a)
         })
@@ -759,12 +759,12 @@ mod tests {
         for (name, game) in races().filter(|(_, g)| g.race.pair_draws) {
             let compared_before = compared;
             for state in positions(&game, 53, 10_000) {
-                if state.phase != Phase::Move || !game.dynamic().draws_moves(&state) {
+                if state.phase != Phase::Move || !game.fast().draws_moves(&state) {
                     continue;
                 }
                 let mut pair_after = Vec::new();
                 let Some(pair) = every_way(2000, |draw| {
-                    let drawn = game.dynamic().drawn_pair(&state, &mut |n| draw(n));
+                    let drawn = game.fast().drawn_pair(&state, &mut |n| draw(n));
                     pair_after.push(played(&game, &state, drawn));
                     drawn.map(|(a, _)| a)
                 }) else {
@@ -815,13 +815,13 @@ mod tests {
         let (mut compared, mut ways, mut four, mut listed) = (0usize, 0usize, 0usize, 0usize);
         for (name, game) in races().filter(|(_, g)| g.race.pair_draws) {
             for state in positions(&game, 59, 50_000) {
-                if state.phase != Phase::Move || !game.dynamic().draws_moves(&state) {
+                if state.phase != Phase::Move || !game.fast().draws_moves(&state) {
                     continue;
                 }
                 let mut handled = true;
                 let mut many_after = Vec::new();
                 let Some(many) = every_way(2000, |draw| {
-                    let Some(drawn) = game.dynamic().drawn_many(&state, &mut |n| draw(n)) else {
+                    let Some(drawn) = game.fast().drawn_many(&state, &mut |n| draw(n)) else {
                         handled = false;
                         return None;
                     };

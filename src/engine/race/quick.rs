@@ -2,7 +2,7 @@
 //! die value, in one pass over the mover's pieces, for rules simple enough
 //! that the answer needs little more than the landing cell.
 //!
-//! [`Shaped::quick_moves`] answers so the rules with no blockades where
+//! [`Fast::quick_moves`] answers so the rules with no blockades where
 //! the pieces fit in 16 bytes (so one comparison of all the pieces says
 //! who stands on a cell), no detours, no groups, a piece out of its start
 //! goes to its first step on the same throws first or not, no entry by a
@@ -11,30 +11,30 @@
 //! path of [`Game::legal_actions`](crate::Game::legal_actions); a test
 //! compares them at every decision of random games and of scattered
 //! positions. A random game plays these one-value decisions without the
-//! list ([`Shaped::play_quick`]): each move is kept with the step it
+//! list ([`Fast::play_quick`]): each move is kept with the step it
 //! reaches, and the one picked lands there at once.
 //!
 //! Rules with blockades are listed by the general path: a quick listing
 //! of them bought 6 to 9% of the games a second of a loop that lists every
 //! decision (`examples/listed_games.rs`), and nothing of a random game's.
 //! A random seat checks only the moves it draws
-//! ([`Shaped::play_quick_seen_drawn`]), on plain tracks ([`fits_seen`]),
+//! ([`Fast::play_quick_seen_drawn`]), on plain tracks ([`fits_seen`]),
 //! on tracks with a detour, and with bonuses after the dice
 //! ([`fits_seen_drawn`]), the moves that may reach the detour listed with
 //! their rounds.
 //!
 //! A random game throws and decides in one step where a throw gives one
-//! value ([`Shaped::throw_and_play_quick`], [`Shaped::throw_and_draw_seen`]).
+//! value ([`Fast::throw_and_play_quick`], [`Fast::throw_and_draw_seen`]).
 //! Under quick rules a seat of at most eight pieces is looked at as one
-//! word, a byte a piece ([`Shaped::moves_in_word`]): its moves, the pick and
+//! word, a byte a piece ([`Fast::moves_in_word`]): its moves, the pick and
 //! the landing go without a branch a piece. Under rules with blockades the
 //! groups a random seat draws from are read from the word the same way
-//! ([`Shaped::groups_in_word`]), and the first one drawn is found without a
+//! ([`Fast::groups_in_word`]), and the first one drawn is found without a
 //! list. Which piece can move is chance in a random game, so a branch on
 //! it is mostly guessed wrong, and that costs more here than the
 //! instructions the word takes.
 
-use super::shape::{Shape, Shaped};
+use super::fast::Fast;
 use super::{
     hot::{Flags, Hot},
     legal::moves_together,
@@ -49,7 +49,7 @@ use crate::engine::{Action, MAX_SEAT_PIECES, Phase, PoolValue, State};
 use crate::rules::{NearHome, RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
-/// be answered by [`Shaped::quick_moves`].
+/// be answered by [`Fast::quick_moves`].
 pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool {
     let stacks = &rules.stacks;
     let entry = &rules.entry;
@@ -73,7 +73,7 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
 
 /// Whether the one-value decisions of quick rules ([`fits`]) seated on
 /// `seats` seats may be answered with each seat's pieces as one word
-/// ([`Shaped::moves_in_word`]): at most eight pieces a seat, steps and what
+/// ([`Fast::moves_in_word`]): at most eight pieces a seat, steps and what
 /// a die adds to them below 128, the home reached only by an exact throw,
 /// and at most one of a seat's own pieces on a cell.
 pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
@@ -86,7 +86,7 @@ pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
 }
 
 /// Whether a random seat's one-value decisions under these rules are
-/// drawn by [`Shaped::play_quick_seen_drawn`], thrown and drawn in one
+/// drawn by [`Fast::play_quick_seen_drawn`], thrown and drawn in one
 /// step: rules with blockades (so the view is marked), every track plain
 /// (no detour, no limit to a cell, bonuses in any order), no blockade
 /// that must break after some turns, and each throw one value. Where a
@@ -102,7 +102,7 @@ pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize)
 }
 
 /// Whether a random seat's one-value decisions under these rules can be
-/// drawn by [`Shaped::play_quick_seen_drawn`] where [`fits_seen`] does not
+/// drawn by [`Fast::play_quick_seen_drawn`] where [`fits_seen`] does not
 /// hold: rules with blockades on tracks that may have a detour (a move
 /// that may reach it is left to the general draw) and bonuses after the
 /// dice (one value is no mix of dice and bonuses), and a limit of pieces
@@ -116,7 +116,7 @@ pub(crate) fn fits_seen_drawn(rules: &RuleSet, flags: &Flags) -> bool {
 }
 
 /// The moves of a one-value decision with a seat's pieces as one word
-/// ([`Shaped::moves_in_word`]): byte `i` of `steps` the step of piece `i`, of
+/// ([`Fast::moves_in_word`]): byte `i` of `steps` the step of piece `i`, of
 /// `targets` the step it moves to, and the high bit of byte `i` of
 /// `moves` set where that is a legal move.
 #[derive(Clone, Copy)]
@@ -159,7 +159,7 @@ impl Listed {
     }
 }
 
-impl<S: Shape> Shaped<'_, S> {
+impl Fast<'_> {
     /// Plays a one-value decision under rules that [`fits_seen`] (or [`fits_seen_drawn`]) by an action
     /// drawn uniformly at random, `draw(n)` giving a number below `n`,
     /// without checking every move (see [`super::drawn`]): each group at
@@ -170,7 +170,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// clearing the first step). With `DETOURS`, for rules that
     /// [`fits_seen_drawn`] only: where a move may reach its track's
     /// detour, the candidates are listed with their rounds as the general
-    /// draw lists them ([`Shaped::play_one_value_round`]), and a home past
+    /// draw lists them ([`Fast::play_one_value_round`]), and a home past
     /// step 127 is no bar to reading the seat as a word.
     /// Inline where it is asked: as a call it was 8% of the instructions
     /// of a game with a blockade and one value a throw.
@@ -286,7 +286,7 @@ impl<S: Shape> Shaped<'_, S> {
         Some(Action::Pass)
     }
 
-    /// [`Shaped::play_quick_seen_drawn`] where a move by the one waiting value
+    /// [`Fast::play_quick_seen_drawn`] where a move by the one waiting value
     /// `v` may reach its track's detour: the candidates listed as the
     /// general draw lists them (each group ascending at each size, then
     /// round the detour where `v` reaches it; a pass last) and drawn as it
@@ -346,7 +346,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Whether a move of the mover's by the value `by` may reach its
     /// track's detour, and so be listed going round it too: then the
-    /// decision is not drawn by [`Shaped::play_quick_seen_drawn`], nor its
+    /// decision is not drawn by [`Fast::play_quick_seen_drawn`], nor its
     /// candidates numbered by [`Game::drawn_move`].
     #[inline(always)]
     pub(super) fn may_go_round(self, state: &State, by: u8) -> bool {
@@ -400,8 +400,8 @@ impl<S: Shape> Shaped<'_, S> {
         })
     }
 
-    /// [`Shaped::seen_candidate`] with the view made only where the pieces
-    /// do not answer ([`Shaped::allowed_lazily`]), a move allowed that way
+    /// [`Fast::seen_candidate`] with the view made only where the pieces
+    /// do not answer ([`Fast::allowed_lazily`]), a move allowed that way
     /// landing where the whole apply takes it ([`NONE`]). Out of line: it
     /// is asked where the walk of the first candidate did not find it clear.
     #[inline(never)]
@@ -463,7 +463,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The step a group on step `from` reaches by the value `by` under
     /// rules that [`fits_seen`], where the mover's pieces show its way and
-    /// landing cell clear ([`Shaped::clear_to_by_bytes`]) and it brings no
+    /// landing cell clear ([`Fast::clear_to_by_bytes`]) and it brings no
     /// split pair together: such a move is allowed at every size of the
     /// group. `None` where the pieces do not show that.
     #[inline(always)]
@@ -475,7 +475,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// The step `target` where a move from step `from` surely lands
-    /// ([`Shaped::clear_to`]) and does not bring the two pieces of a pair
+    /// ([`Fast::clear_to`]) and does not bring the two pieces of a pair
     /// split in this throw together again (stacks: pairs = apart), which a
     /// view without the mover's own side does not see.
     #[inline(always)]
@@ -501,7 +501,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Where `count` pieces from step `from` land by the value `v` under
     /// rules that [`fits_seen`], where the rules let them move: on the
-    /// `sure` step where the way there is clear ([`Shaped::clear_to`]),
+    /// `sure` step where the way there is clear ([`Fast::clear_to`]),
     /// [`NONE`] where the whole check allows it, `None` where it does not.
     #[inline(always)]
     fn seen_landing(
@@ -557,7 +557,7 @@ impl<S: Shape> Shaped<'_, S> {
         (self.own_max() > 0, !self.flags().safe_shared)
     }
 
-    /// Plays the decision [`Shaped::quick_moves`] answers by its action
+    /// Plays the decision [`Fast::quick_moves`] answers by its action
     /// number `pick(n)` of `n`, as applying that action would, and returns
     /// the action. Each move is listed with the step it reaches, so the
     /// one played needs no working out again.
@@ -576,8 +576,8 @@ impl<S: Shape> Shaped<'_, S> {
         }
     }
 
-    /// [`Shaped::play_quick`] with the checks of a landing cell that
-    /// [`Shaped::quick_checks`] gives.
+    /// [`Fast::play_quick`] with the checks of a landing cell that
+    /// [`Fast::quick_checks`] gives.
     fn play_quick_checking<const OWN: bool, const OTHERS: bool>(
         self,
         state: &mut State,
@@ -603,10 +603,10 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// Throws outcome `i` of the dice and, where that leaves a one-value
-    /// decision that [`Shaped::play_quick`] answers, plays it at once by its
+    /// decision that [`Fast::play_quick`] answers, plays it at once by its
     /// action number `pick(n)` of `n`: the state is the one that applying
     /// the throw and then that action leaves, and the action is returned.
-    /// Any other throw is applied as [`Shaped::apply_throw`] applies it, and
+    /// Any other throw is applied as [`Fast::apply_throw`] applies it, and
     /// `None` returned. A random game of quick rules goes so, throw and
     /// decision in one step, without reading the throw back from the pool.
     /// Inline into that game's loop: a call, with the registers it saves
@@ -626,8 +626,8 @@ impl<S: Shape> Shaped<'_, S> {
         }
     }
 
-    /// [`Shaped::throw_and_play_quick`] with the checks of a landing cell
-    /// that [`Shaped::quick_checks`] gives.
+    /// [`Fast::throw_and_play_quick`] with the checks of a landing cell
+    /// that [`Fast::quick_checks`] gives.
     #[inline(always)]
     fn throw_and_play_checking<const OWN: bool, const OTHERS: bool>(
         self,
@@ -659,9 +659,9 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// The moves of a one-value decision of quick rules for a seat of at
     /// most eight pieces, each piece a byte of one word, all pieces
-    /// looked at together: the same moves as [`Shaped::each_quick_move`]
+    /// looked at together: the same moves as [`Fast::each_quick_move`]
     /// lists, after the rules that choose among them
-    /// ([`Shaped::kept_by_entry`]), without a branch a piece where the rules
+    /// ([`Fast::kept_by_entry`]), without a branch a piece where the rules
     /// allow ([`word_fits`]). `None` where the pieces are no word.
     #[inline(always)]
     fn moves_in_word<const OWN: bool, const OTHERS: bool>(
@@ -748,7 +748,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Plays the move of `moves` numbered `pick(n)` of the `n` legal
     /// actions of its decision (the moves, then `Pass` where allowed), as
-    /// [`Shaped::pick_listed`] and [`Shaped::land_quick`] play a listed one.
+    /// [`Fast::pick_listed`] and [`Fast::land_quick`] play a listed one.
     #[inline(always)]
     fn play_word_move(
         self,
@@ -781,9 +781,9 @@ impl<S: Shape> Shaped<'_, S> {
         Action::Move { from, count: 1, by }
     }
 
-    /// Applies outcome `i` of the dice as [`Shaped::apply_throw`] does, and
+    /// Applies outcome `i` of the dice as [`Fast::apply_throw`] does, and
     /// returns its value where it is one value that
-    /// [`Shaped::throw_and_play_quick`] plays at once.
+    /// [`Fast::throw_and_play_quick`] plays at once.
     #[inline(always)]
     fn throw_one_value(self, state: &mut State, i: usize) -> Option<PoolValue> {
         let Some(v) = self.one_value_throw(state, i) else {
@@ -801,12 +801,12 @@ impl<S: Shape> Shaped<'_, S> {
         Some(v)
     }
 
-    /// [`Shaped::throw_and_play_quick`] for rules with blockades that
+    /// [`Fast::throw_and_play_quick`] for rules with blockades that
     /// [`fits_seen`]: a one-value throw is decided at once by
-    /// [`Shaped::play_quick_seen_drawn`], the action drawn uniformly by
+    /// [`Fast::play_quick_seen_drawn`], the action drawn uniformly by
     /// `draw(n)`, a number below `n`. `None` where the throw leaves
     /// something else, or a decision that must be listed in full. Inline
-    /// into the random game's loop, as [`Shaped::throw_and_play_quick`].
+    /// into the random game's loop, as [`Fast::throw_and_play_quick`].
     #[inline(always)]
     pub(crate) fn throw_and_draw_seen(
         self,
@@ -819,7 +819,7 @@ impl<S: Shape> Shaped<'_, S> {
     }
 
     /// The value of outcome `i` of the dice, where it is one value that
-    /// [`Shaped::throw_and_play_quick`] plays at once: one die value above 0,
+    /// [`Fast::throw_and_play_quick`] plays at once: one die value above 0,
     /// no double, not a throw again past the limit, thrown into an empty
     /// pool and used before any other throw (`Throw::one_value`).
     #[inline(always)]
@@ -847,7 +847,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// Plays the move of one piece from step `from` to step `target` by
     /// the one waiting value `by`, listed by a quick decision, and returns
     /// it. The common move, short of the goal with nothing to take, goes
-    /// on without the rest of [`Shaped::land`].
+    /// on without the rest of [`Fast::land`].
     #[inline(always)]
     fn land_quick(self, state: &mut State, from: u8, target: u8, by: u8) -> Action {
         let seat = state.mover as usize;
@@ -876,7 +876,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Picks number `pick(n)` of the `n` legal actions of a one-value
     /// decision whose moves are `moves`, listed before the rules that
-    /// choose among them: those rules first ([`Shaped::kept_by_entry`]),
+    /// choose among them: those rules first ([`Fast::kept_by_entry`]),
     /// then `Pass` where allowed. A pass is played at once
     /// (`None`); a move is returned for the caller to play.
     #[inline(always)]
@@ -898,7 +898,7 @@ impl<S: Shape> Shaped<'_, S> {
 
     /// Plays a listed move whose landing step is known: its one waiting
     /// value is used up and the pieces land (`nothing_there`: see
-    /// [`Shaped::land`]).
+    /// [`Fast::land`]).
     #[inline(always)]
     fn land_listed(self, state: &mut State, m: Listed, by: u8, nothing_there: bool) -> Action {
         state.pool.clear();
@@ -911,7 +911,7 @@ impl<S: Shape> Shaped<'_, S> {
     /// [`fits`], with the step it reaches, before the rules that choose
     /// among moves: each step of the mover's pieces once, ascending.
     /// `OWN` and `OTHERS` say which checks of the landing cell are made
-    /// ([`Shaped::quick_checks`]).
+    /// ([`Fast::quick_checks`]).
     #[inline(always)]
     fn each_quick_move<const OWN: bool, const OTHERS: bool>(
         self,
@@ -1056,12 +1056,12 @@ mod tests {
         for (name, game, general) in &races {
             for state in positions_and_scattered(game, 13, 4000) {
                 // The decisions that `quick_moves` answers: one die value.
-                if state.phase != Phase::Move || game.dynamic().one_die_value(&state).is_none() {
+                if state.phase != Phase::Move || game.fast().one_die_value(&state).is_none() {
                     continue;
                 }
                 let (mut quick, mut whole) = (Vec::new(), Vec::new());
-                game.dynamic().legal_fitting(&state, &mut quick);
-                general.dynamic().legal_fitting(&state, &mut whole);
+                game.fast().legal_fitting(&state, &mut quick);
+                general.fast().legal_fitting(&state, &mut whole);
                 assert_eq!(quick, whole, "{name}: {state:?}");
                 compared += 1;
                 moves += quick.iter().filter(|a| a.from().is_some()).count();
@@ -1090,22 +1090,20 @@ mod tests {
         assert!(!races.is_empty());
         for (name, game, _) in &races {
             for state in positions_and_scattered(game, 17, 3000) {
-                if game.dynamic().one_die_value(&state).is_none() {
+                if game.fast().one_die_value(&state).is_none() {
                     continue;
                 }
                 let mut listed = Vec::new();
-                game.dynamic().legal_fitting(&state, &mut listed);
+                game.fast().legal_fitting(&state, &mut listed);
                 for (i, &action) in listed.iter().enumerate() {
                     let mut applied = state.clone();
-                    game.dynamic().apply_fitting(&mut applied, action);
+                    game.fast().apply_fitting(&mut applied, action);
                     let mut quick = state.clone();
                     let mut offered = 0;
-                    let named = game
-                        .dynamic()
-                        .play_picked(&mut quick, &mut Vec::new(), |n| {
-                            offered = n;
-                            i
-                        });
+                    let named = game.fast().play_picked(&mut quick, &mut Vec::new(), |n| {
+                        offered = n;
+                        i
+                    });
                     assert_eq!(offered, listed.len(), "{name}: {state:?}");
                     assert_eq!(named, action, "{name}: {state:?}");
                     assert_eq!(quick, applied, "{name}: {action} in {state:?}");
@@ -1156,7 +1154,7 @@ mod tests {
                 }
                 for i in 0..game.rules.dice.outcomes.len() {
                     let mut thrown = state.clone();
-                    game.dynamic()
+                    game.fast()
                         .apply_fitting(&mut thrown, Action::Throw(i as u8));
                     let listed = if thrown.phase == Phase::Move {
                         game.legal_actions(&thrown)
@@ -1167,7 +1165,7 @@ mod tests {
                     for j in 0..listed.len().max(1) {
                         let mut fused = state.clone();
                         let mut offered = 0;
-                        let played = game.dynamic().throw_and_play_quick(&mut fused, i, |n| {
+                        let played = game.fast().throw_and_play_quick(&mut fused, i, |n| {
                             offered = n;
                             j
                         });
@@ -1177,7 +1175,7 @@ mod tests {
                             break;
                         };
                         let mut applied = thrown.clone();
-                        game.dynamic().apply_fitting(&mut applied, listed[j]);
+                        game.fast().apply_fitting(&mut applied, listed[j]);
                         assert_eq!(offered, listed.len(), "{name}: throw {i} in {state:?}");
                         assert_eq!(action, listed[j], "{name}: throw {i} in {state:?}");
                         assert_eq!(fused, applied, "{name}: {action} after {i} in {state:?}");
@@ -1211,18 +1209,17 @@ mod tests {
                     let seed = (k * 64 + i) as u64;
                     let (mut a, mut b) = (crate::sim::rng(seed), crate::sim::rng(seed));
                     let mut thrown = state.clone();
-                    game.dynamic()
+                    game.fast()
                         .apply_fitting(&mut thrown, Action::Throw(i as u8));
                     let mut fused = state.clone();
                     let draw = |n: usize| a.random_range(0..n);
-                    let Some(action) = game.dynamic().throw_and_draw_seen(&mut fused, i, draw)
-                    else {
+                    let Some(action) = game.fast().throw_and_draw_seen(&mut fused, i, draw) else {
                         assert_eq!(fused, thrown, "{name}: throw {i} in {state:?}");
                         apart += 1;
                         continue;
                     };
                     let drawn = game
-                        .dynamic()
+                        .fast()
                         .play_drawn(&mut thrown, &mut Vec::new(), |n| b.random_range(0..n));
                     assert_eq!(action, drawn, "{name}: throw {i} in {state:?}");
                     assert_eq!(fused, thrown, "{name}: {action} after {i} in {state:?}");
@@ -1255,7 +1252,7 @@ mod tests {
             }
             for (i, outcome) in game.rules.dice.outcomes.iter().enumerate() {
                 let mut fused = state.clone();
-                let drawn = game.dynamic().throw_and_draw_seen(&mut fused, i, |n| n - 1);
+                let drawn = game.fast().throw_and_draw_seen(&mut fused, i, |n| n - 1);
                 if outcome.again {
                     assert_eq!(drawn, None, "{name}: throw {i} gives another");
                     assert_eq!(fused.phase, Phase::Throw, "{name}: throw {i} gives another");
@@ -1285,13 +1282,12 @@ mod tests {
             }
             for state in positions(&game, 41, 300) {
                 for seat in 0..game.seats().len() {
-                    let view = View::new(game.dynamic(), &state, seat);
+                    let view = View::new(game.fast(), &state, seat);
                     let home = game.race.hot.home[seat];
                     for from in 0..home {
                         for target in from as u16 + 1..=from as u16 + MAX_WALK {
-                            let seen = game.dynamic().clear_to(&view, from, target, home);
-                            let asked =
-                                game.dynamic().clear_to_by_bytes(&state, seat, from, target);
+                            let seen = game.fast().clear_to(&view, from, target, home);
+                            let asked = game.fast().clear_to_by_bytes(&state, seat, from, target);
                             assert_eq!(
                                 asked, seen,
                                 "{name}: seat {seat} from {from} to {target} in {state:?}"
@@ -1338,9 +1334,9 @@ mod tests {
         for first in [0, 1] {
             let mut state = with_red([0, 0, 10, 30]);
             let before = state.clone();
-            let played =
-                game.dynamic()
-                    .play_quick_seen_drawn::<true>(&mut state, three, &mut |_| first);
+            let played = game
+                .fast()
+                .play_quick_seen_drawn::<true>(&mut state, three, &mut |_| first);
             let played = played.expect("no pawn near the second lap: drawn quickly");
             assert!(game.legal_actions(&before).contains(&played), "{played}");
             assert_eq!(state, game.child(&before, played).expect("legal"));
@@ -1366,12 +1362,12 @@ mod tests {
         assert_eq!(game.legal_actions(&before), listed);
         for (k, &expected) in listed.iter().enumerate() {
             let mut state = before.clone();
-            let played =
-                game.dynamic()
-                    .play_quick_seen_drawn::<true>(&mut state, three, &mut |n| {
-                        assert_eq!(n, 3, "three candidates, no pass");
-                        k
-                    });
+            let played = game
+                .fast()
+                .play_quick_seen_drawn::<true>(&mut state, three, &mut |n| {
+                    assert_eq!(n, 3, "three candidates, no pass");
+                    k
+                });
             assert_eq!(played, Some(expected));
             assert_eq!(state, game.child(&before, expected).expect("legal"));
         }
@@ -1390,7 +1386,7 @@ mod tests {
             for state in positions(game, 23, 1500) {
                 for seat in 0..game.seats().len() {
                     let mut view = View::EMPTY;
-                    view.fill(game.dynamic(), &state, seat);
+                    view.fill(game.fast(), &state, seat);
                     for q in 1..game.race.hot.home[seat] {
                         let prey_there = prey_stands_on(game, &state, seat, q);
                         if view.at(q) {
@@ -1445,11 +1441,11 @@ mod tests {
         assert_eq!(game.legal_actions(&state), [joined, on], "no pair followed");
         state.split.push((13, 10));
         assert_eq!(game.legal_actions(&state), [on], "the pair split on 10");
-        assert_eq!(game.dynamic().one_value(&state), Some(three));
+        assert_eq!(game.fast().one_value(&state), Some(three));
         let ways = every_way(100, |draw| {
             let mut after = state.clone();
             let played =
-                game.dynamic()
+                game.fast()
                     .play_quick_seen_drawn::<true>(&mut after, three, &mut |n| draw(n))?;
             assert_eq!(after, game.child(&state, played).expect("legal"));
             Some(played)
@@ -1474,14 +1470,14 @@ mod tests {
         let (mut compared, mut rounds, mut bonuses) = (0usize, 0usize, 0usize);
         for (name, game) in races().filter(|(_, g)| g.race.seen_drawn && !g.race.quick_seen) {
             for state in positions(&game, 17, 80_000) {
-                let Some(v) = game.dynamic().one_value(&state) else {
+                let Some(v) = game.fast().one_value(&state) else {
                     continue;
                 };
                 if state.phase != Phase::Move
-                    || !game.dynamic().draws_moves(&state)
+                    || !game.fast().draws_moves(&state)
                     || game.race.flags.entry_forced
-                    || game.dynamic().must_clear_start(&state)
-                    || !game.dynamic().may_go_round(&state, v.value)
+                    || game.fast().must_clear_start(&state)
+                    || !game.fast().may_go_round(&state, v.value)
                 {
                     continue;
                 }
@@ -1489,17 +1485,17 @@ mod tests {
                 let lean = every_way(5000, |draw| {
                     let mut after = state.clone();
                     let played = game
-                        .dynamic()
+                        .fast()
                         .play_one_value_round(&mut after, v, &mut |n| draw(n));
                     lean_after.push(after);
                     Some(played)
                 })
                 .expect("few ways");
                 let general = every_way(5000, |draw| {
-                    let drawn = game.dynamic().drawn_in_general(&state, &mut |n| draw(n));
+                    let drawn = game.fast().drawn_in_general(&state, &mut |n| draw(n));
                     let mut after = state.clone();
                     if let Some((a, clear)) = drawn {
-                        game.dynamic().apply_drawn(&mut after, a, clear);
+                        game.fast().apply_drawn(&mut after, a, clear);
                     }
                     general_after.push(after);
                     drawn.map(|(a, _)| a)

@@ -588,7 +588,7 @@ impl Seating {
 }
 
 /// Where a plain move ends, for every seat, step and small value: what
-/// [`Shaped::reach_on`](super::shape::Shaped::reach_on) works out without going
+/// [`Fast::reach_on`](super::fast::Fast::reach_on) works out without going
 /// round, read in one step. [`NONE`] for a move past home.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Ends {
@@ -659,7 +659,7 @@ impl crate::Game {
             .map(|s| self.race.hot.home[s])
             .collect();
         Ends::new(&homes, largest as usize + 1, |seat, from, value| {
-            self.dynamic()
+            self.fast()
                 .reach_on_worked_out(seat, from, value, false)
                 .unwrap_or(NONE)
         })

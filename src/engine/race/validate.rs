@@ -112,10 +112,7 @@ impl Game {
                 return fail("the list of finished seats is wrong".into());
             }
             seen[f] = true;
-            if state.pieces[f]
-                .iter()
-                .any(|&s| !self.dynamic().in_goal(f, s))
-            {
+            if state.pieces[f].iter().any(|&s| !self.fast().in_goal(f, s)) {
                 return fail(format!(
                     "seat {} is listed as finished but has pieces out of home",
                     self.seat_name(f)
@@ -123,7 +120,7 @@ impl Game {
             }
         }
         for (i, steps) in state.pieces.iter().enumerate() {
-            if steps.iter().all(|&s| self.dynamic().in_goal(i, s)) && !seen[i] {
+            if steps.iter().all(|&s| self.fast().in_goal(i, s)) && !seen[i] {
                 return fail(format!(
                     "seat {} has all pieces home but is not listed as finished",
                     self.seat_name(i)
@@ -261,13 +258,10 @@ impl Game {
             (Phase::Move, Action::Move { from, count, by } | Action::Round { from, count, by }) => {
                 let round = matches!(action, Action::Round { .. });
                 let seat = state.mover as usize;
-                let view = View::new(self.dynamic(), state, seat);
+                let view = View::new(self.fast(), state, seat);
                 let mut refusal = Some(Refusal::NoSuchValue);
                 for &v in state.pool.iter().filter(|v| v.value == by) {
-                    match self
-                        .dynamic()
-                        .check_move(state, &view, from, count, v, round)
-                    {
+                    match self.fast().check_move(state, &view, from, count, v, round) {
                         Ok(_) => {
                             refusal = None;
                             break;
@@ -278,7 +272,7 @@ impl Game {
                 if refusal == Some(Refusal::NoSuchValue)
                     && from == 0
                     && self.rules.entry.sum
-                    && self.dynamic().sum_pair(state, by).is_some()
+                    && self.fast().sum_pair(state, by).is_some()
                 {
                     let v = PoolValue {
                         value: by,
@@ -286,7 +280,7 @@ impl Game {
                         bonus: false,
                     };
                     refusal = self
-                        .dynamic()
+                        .fast()
                         .check_move(state, &view, 0, count, v, false)
                         .err();
                 }
@@ -302,7 +296,7 @@ impl Game {
                         && from != 0
                         && legal.iter().any(|a| a.from() == Some(0));
                     let overdue = self.overdue_blockade(state).is_some_and(|s| s != from);
-                    let clear = self.dynamic().must_clear_start(state) && from != 1;
+                    let clear = self.fast().must_clear_start(state) && from != 1;
                     refusal = Some(if forced {
                         Refusal::MustEnter
                     } else if clear {

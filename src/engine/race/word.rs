@@ -8,7 +8,7 @@
 //! pieces fit in 16 bytes, a question about one cell is asked of all of
 //! them by one vector comparison.
 
-use super::shape::{Shape, Shaped};
+use super::fast::Fast;
 use crate::engine::{Pieces, State};
 use crate::rules::MAX_PIECES;
 
@@ -196,7 +196,7 @@ fn bytes_between_by_byte(word: u64, low: u8, high: u8) -> u64 {
     })
 }
 
-/// A seat's groups as one word ([`Shaped::groups_in_word`]): byte `i` of
+/// A seat's groups as one word ([`Fast::groups_in_word`]): byte `i` of
 /// `steps` the step of piece `i`, ascending.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct WordGroups {
@@ -284,7 +284,7 @@ impl WordGroups {
     }
 }
 
-impl<S: Shape> Shaped<'_, S> {
+impl Fast<'_> {
     /// The mover's groups as one word. `None` where the seat has more
     /// than eight pieces, or, unless `ANY_HOME`, its home is not below 128.
     #[inline(always)]
@@ -559,7 +559,7 @@ mod tests {
         state.pieces = Pieces::from_lists(&lists).expect("pieces");
         state.mover = 0;
         let groups = game
-            .dynamic()
+            .fast()
             .groups_in_word::<false>(&state)
             .expect("four pieces fit a word");
         assert_eq!(groups.at_start, 0x8080, "two pieces in the centre");
