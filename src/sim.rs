@@ -96,8 +96,9 @@ fn step_fitting(
     buf: &mut Vec<Action>,
 ) -> Option<Action> {
     // A race goes straight by its phase (see `Game::actor`): a throw is
-    // applied by its outcome.
-    let action = if game.is_race() {
+    // applied by its outcome. One the reference path alone answers is
+    // played by the general loop, each action applied as listed.
+    let action = if game.is_fast_race() {
         match state.phase {
             Phase::Throw => return Some(throw_in_race(game, state, rng)),
             Phase::Move => return Some(pick(game, state, rng, buf)),
@@ -180,7 +181,7 @@ fn play_counting<const KEEP: bool>(
     // Filled only where a decision is listed in full: mostly never.
     let mut buf = Vec::new();
     let mut tally = Tally::<KEEP>::new(history);
-    if game.is_race() {
+    if game.is_fast_race() {
         tally = play_race(game.fast(), state, rng, &mut buf, tally);
     } else {
         let game = game.fast();

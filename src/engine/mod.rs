@@ -416,6 +416,13 @@ impl Game {
         self.is_race
     }
 
+    /// Whether the game is a race that the engine's own path plays: not
+    /// one that uses a setting only the reference path answers.
+    #[inline]
+    pub(crate) fn is_fast_race(&self) -> bool {
+        self.is_race && !self.race.by_reference
+    }
+
     /// The throw a uniform number `u` in `0..total weight` picks; bring your own generator.
     pub fn throw_for(&self, u: u64) -> Action {
         Action::Throw(self.outcome_for(u))
@@ -635,6 +642,7 @@ impl Game {
             Refusal::NoDetour => {
                 "the move does not reach the detour of the track, so it cannot go round (seat: detour)".into()
             }
+            Refusal::NotListed => "the rules allow no such action here".into(),
             Refusal::MustUseMost => "another move lets more of the waiting values be used, or uses the larger one (turn: use = most)".into(),
             Refusal::BonusAfterDice => "a bonus is used only after the dice (turn: bonus = after_dice)".into(),
             Refusal::SafeTaken(c) => format!(

@@ -26,6 +26,9 @@ impl Fast<'_> {
             }
             return self.field_apply(state, action);
         }
+        if self.race.by_reference {
+            return self.apply_reference_listed(state, action);
+        }
         match action {
             Action::Begin(i)
                 if (i as usize) < self.seats.len() && state.phase == Phase::Opening =>

@@ -88,6 +88,9 @@ impl Fast<'_> {
     /// an empty buffer.
     #[inline]
     pub(crate) fn legal_fitting(self, state: &State, out: &mut Vec<Action>) {
+        if self.race.by_reference {
+            return out.extend(self.legal_actions_reference(state));
+        }
         // The quick decision first, apart from the general path's setup.
         if self.race.quick
             && let Some(v) = self.one_die_value(state)

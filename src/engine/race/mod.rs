@@ -15,6 +15,7 @@ pub(crate) mod pair;
 pub(crate) mod quick;
 mod reference;
 pub(crate) mod seating;
+mod settings;
 mod validate;
 pub(crate) mod word;
 
@@ -65,6 +66,10 @@ pub(crate) struct Race {
     /// Whether each seat's [`moves::View`] holds every seat it takes by
     /// landing, so that a cell the view saw empty has nothing to take.
     pub view_holds_prey: bool,
+    /// Whether the race uses a setting that the engine's own path does
+    /// not answer ([`settings`]): it is then listed and applied by the
+    /// reference path alone, and none of the passes above is chosen.
+    pub by_reference: bool,
 }
 
 impl Race {
@@ -72,6 +77,9 @@ impl Race {
     /// whether the game is a race at all. The table of ends and the pair
     /// draw, which ask the seated game, are filled by [`Race::finish`].
     pub(crate) fn new(rules: &RuleSet, table: &Table, race: bool) -> Race {
+        let by_reference = race && !settings::engine_answers(rules);
+        // The faster passes only for a race that the engine's path answers.
+        let passes = race && !by_reference;
         // A fight has no tracks: its seating tables stay empty.
         let tracks: Vec<&Track> = table
             .seats
@@ -89,18 +97,19 @@ impl Race {
             rules.pieces_per_seat as usize,
         ));
         let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();
-        let view_holds_prey = race
+        let view_holds_prey = passes
             && marks_view
             && (0..tracks.len()).all(|a| {
                 let viewed = seating.viewed(a);
                 seating.prey(a).iter().all(|b| viewed.contains(b))
             });
-        let quick = race && quick::fits(rules, &tracks, marks_view);
+        let quick = passes && quick::fits(rules, &tracks, marks_view);
         let word_moves = quick && quick::word_fits(rules, &tracks);
         let flags = hot::Flags::new(rules, &table.seats);
         let hot = hot::Hot::new(rules, &tracks, &flags);
-        let quick_seen = race && !quick && quick::fits_seen(rules, &hot, &flags, table.seats.len());
-        let seen_drawn = quick_seen || (race && !quick && quick::fits_seen_drawn(rules, &flags));
+        let quick_seen =
+            passes && !quick && quick::fits_seen(rules, &hot, &flags, table.seats.len());
+        let seen_drawn = quick_seen || (passes && !quick && quick::fits_seen_drawn(rules, &flags));
         Race {
             seating,
             hot,
@@ -117,6 +126,7 @@ impl Race {
             side_a_seat: table.sides as usize == table.seats.len(),
             pair_draws: false,
             view_holds_prey,
+            by_reference,
         }
     }
 }
@@ -126,6 +136,6 @@ impl crate::Game {
     /// where plain moves end, and whether two die values are drawn as a pair.
     pub(crate) fn finish_race(&mut self) {
         self.race.ends = Arc::new(self.ends_table());
-        self.race.pair_draws = self.fast().pair_fits();
+        self.race.pair_draws = !self.race.by_reference && self.fast().pair_fits();
     }
 }

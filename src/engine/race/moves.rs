@@ -67,6 +67,9 @@ pub enum Refusal {
     MustEnter,
     /// Another move lets more of the waiting values be used, or uses the larger (`turn: use = most`).
     MustUseMost,
+    /// The rules allow no such action here, and no one rule is named: the
+    /// reference path does not list it.
+    NotListed,
     /// A blockade that has stood its time must be broken first (`stacks: blockade_turns`).
     BlockadeOverdue,
     /// While pieces wait, the piece on the first step moves on first (`entry: clear_start`).

@@ -40,7 +40,7 @@ impl Game {
             return self.apply(state, action);
         }
         if !self.legal_actions_reference(state).contains(&action) {
-            let refusal = self.refusal(state, action).unwrap_or(Refusal::MustUseMost);
+            let refusal = self.refusal(state, action).unwrap_or(Refusal::NotListed);
             return Err(PlayError {
                 action,
                 action_text: self.action_text(action),
@@ -50,6 +50,12 @@ impl Game {
         }
         Race { game: self }.apply(state, action);
         Ok(())
+    }
+
+    /// [`Game::apply_reference`] of an action the reference path lists,
+    /// not asked again.
+    pub(crate) fn apply_reference_listed(&self, state: &mut State, action: Action) {
+        Race { game: self }.apply(state, action);
     }
 
     /// Where the engine's path and the reference path part at `state`:

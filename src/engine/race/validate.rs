@@ -235,6 +235,21 @@ impl Game {
 
     /// [`Game::refusal`] for a race, in a state that fits the game.
     pub(crate) fn race_refusal(&self, state: &State, action: Action) -> Option<Refusal> {
+        let checked = self.checked_refusal(state, action);
+        if !self.race.by_reference || state.phase != Phase::Move {
+            return checked;
+        }
+        // A race that the reference path alone answers: its list decides,
+        // and the engine's checks name the rule where they can.
+        if self.legal_actions_reference(state).contains(&action) {
+            None
+        } else {
+            Some(checked.unwrap_or(Refusal::NotListed))
+        }
+    }
+
+    /// [`Game::race_refusal`] by the engine's own checks.
+    fn checked_refusal(&self, state: &State, action: Action) -> Option<Refusal> {
         match (state.phase, action) {
             (Phase::Over, _) => Some(Refusal::GameOver),
             (Phase::Opening, Action::Begin(i)) => {
