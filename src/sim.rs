@@ -109,7 +109,11 @@ fn step_fitting(
         match game.actor_fitting(state) {
             Actor::Terminal => return None,
             Actor::Chance => throw(&game, state, rng),
-            Actor::Seat(_) | Actor::Player(_) => return Some(pick(game, state, rng, buf)),
+            // Listed in full: a fight, a field game, or a race on the
+            // reference path alone.
+            Actor::Seat(_) | Actor::Player(_) => {
+                return Some(game.play_from_list(state, buf, drawer(rng)));
+            }
         }
     };
     game.apply_fitting(state, action);

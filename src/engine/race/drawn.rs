@@ -137,9 +137,6 @@ impl Fast<'_> {
         buf: &mut Vec<Action>,
         mut draw: impl FnMut(usize) -> usize,
     ) -> Action {
-        if self.race.by_reference {
-            return self.play_from_list(state, buf, draw);
-        }
         // The quick decisions first, as `play_picked` has them.
         if self.race.quick || self.race.seen_drawn {
             match self.one_value(state) {
