@@ -5,9 +5,10 @@
 //! every move of a game drawn as `simulate` draws it is one the reference
 //! path lists;
 //! and over a fixed set of seeds the generator makes every choice of every
-//! setting.
+//! setting, and every field of the compiled race rules takes more than one
+//! value.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pachisi::verify::generate::{self, GeneratedVariant, SETTINGS, race_variants};
@@ -242,4 +243,44 @@ fn write_corpus() {
         std::fs::write(&path, &variant.source).expect("the corpus can be written");
         written += 1;
     }
+}
+
+/// Every field of a race's compiled rules takes two values or more among
+/// the variants of the coverage seeds: read off the compiled rule set, so
+/// that a setting added to the rules and never written by the generator
+/// shows here, though the generator's own list of choices
+/// ([`SETTINGS`]) does not name it.
+#[test]
+fn the_generator_varies_every_compiled_setting() {
+    let mut values: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for seed in 0..COVERAGE_SEEDS {
+        let variant = generate::from_seed(seed);
+        let rules = variant.compile().expect("a generated variant compiles");
+        let json = serde_json::to_value(&rules).expect("rules serialize");
+        let mut note = |field: String, value: &serde_json::Value| {
+            values.entry(field).or_default().insert(value.to_string());
+        };
+        for block in ["turn", "entry", "home", "capture", "stacks", "end"] {
+            for (key, value) in json[block].as_object().expect("a block of settings") {
+                note(format!("{block}.{key}"), value);
+            }
+        }
+        note("pieces_per_seat".into(), &json["pieces_per_seat"]);
+        for seat in json["seats"].as_array().expect("seats") {
+            for key in ["detour", "detour_again"] {
+                note(format!("track.{key}"), &seat["track"][key]);
+            }
+        }
+    }
+    // Every field of the six blocks, the pieces and the two of a track.
+    assert!(values.len() >= 50, "only {} fields read", values.len());
+    let fixed: Vec<String> = (values.iter())
+        .filter(|(_, seen)| seen.len() < 2)
+        .map(|(field, seen)| format!("{field} (always {})", seen.iter().next().unwrap()))
+        .collect();
+    assert!(
+        fixed.is_empty(),
+        "the same in all {COVERAGE_SEEDS} variants: {}",
+        fixed.join(", ")
+    );
 }
