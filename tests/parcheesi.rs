@@ -330,6 +330,23 @@ fn entering_by_the_sum_is_allowed_while_another_pawn_could_use_the_dice() {
 }
 
 #[test]
+fn a_pawn_out_of_the_nest_by_the_sum_cannot_go_round_the_second_lap() {
+    let g = game(4);
+    // All red pawns in the nest; red threw 2-3. The sum brings a pawn out
+    // onto its entry square, far short of the second lap: asked to go
+    // round it, the move is refused for that, not for another rule.
+    let mut s = position(&g, &[&[0; 4], &[0; 4], &[0; 4], &[0; 4]], &[2, 3]);
+    let round = Action::Round {
+        from: NEST,
+        count: 1,
+        by: 5,
+    };
+    let (refusal, reason) = refused(&g, &mut s, round);
+    assert_eq!(refusal, Refusal::NoDetour);
+    assert!(reason.contains("does not reach the detour"), "{reason}");
+}
+
+#[test]
 fn double_five_brings_out_two_pawns() {
     let g = game(4);
     let mut s = build(

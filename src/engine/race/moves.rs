@@ -1,8 +1,7 @@
-//! Which moves the rules allow, and why a move is refused.
-//!
-//! Legal-action generation and the checked apply share one function,
-//! [`Fast::check_move`], so the list of legal actions and the reason given
-//! for a refusal can never disagree.
+//! Which moves the rules allow: one move's check ([`Fast::check_present`])
+//! and the view of the board it reads. A refused action is refused where
+//! the list leaves it out, for the reason the reference path gives
+//! (`Game::race_refusal`), so the list and the reason never disagree.
 
 use arrayvec::ArrayVec;
 
@@ -388,40 +387,9 @@ impl Fast<'_> {
 }
 
 impl Fast<'_> {
-    /// Checks a move of `count` pieces of the seat to move from step
-    /// `from` by `value`; on success, the step they reach.
-    pub(crate) fn check_move(
-        self,
-        state: &State,
-        view: &View,
-        from: u8,
-        count: u8,
-        value: PoolValue,
-        round: bool,
-    ) -> Result<u8, Refusal> {
-        let seat = state.mover as usize;
-        let home = self.home(seat);
-        let pieces = &state.pieces[seat];
-        if count == 0 {
-            return Err(Refusal::EmptyGroup);
-        }
-        if from >= home {
-            return Err(if from == home {
-                Refusal::AlreadyHome
-            } else {
-                Refusal::NoPieces
-            });
-        }
-        // Pieces are sorted: those at `from` stand together.
-        let at = pieces.partition_point(|&s| s < from);
-        if pieces.get(at + count as usize - 1) != Some(&from) {
-            return Err(Refusal::NoPieces);
-        }
-        self.check_present(state, view, from, count, value, round)
-    }
-
-    /// [`Fast::check_move`] for `count` (one or more) of the mover's pieces
-    /// known to stand at step `from`, before home: what move generation asks.
+    /// Checks a move of `count` (one or more) of the mover's pieces known
+    /// to stand at step `from`, before home, by `value`: what move
+    /// generation asks; on success, the step they reach.
     /// The common case (pieces on their way by a die, short of home, not
     /// reaching a detour, past no crowded step, to a cell no other side
     /// holds, within the cell's limits) is answered here; everything else

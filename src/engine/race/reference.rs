@@ -52,6 +52,13 @@ impl Game {
         Ok(())
     }
 
+    /// Why the reference path does not list the move or pass `action` at
+    /// the decision in `state`: the first rule that refuses it on its
+    /// own, else the rule that chooses other moves.
+    pub(crate) fn refusal_reference(&self, state: &State, action: Action) -> Refusal {
+        Race { game: self }.refusal(state, action)
+    }
+
     /// [`Game::apply_reference`] of an action the reference path lists,
     /// not asked again.
     pub(crate) fn apply_reference_listed(&self, state: &mut State, action: Action) {
@@ -601,6 +608,79 @@ impl Race<'_> {
             }
         }
         sums
+    }
+
+    /// Why `action`, a pass or a move, is not among the legal actions of
+    /// the decision in `state`.
+    fn refusal(&self, state: &State, action: Action) -> Refusal {
+        let rules = &self.game.rules;
+        let seat = state.mover as usize;
+        let pieces = &state.pieces[seat];
+        let (from, count, by, round) = match action {
+            Action::Move { from, count, by } => (from, count, by, false),
+            Action::Round { from, count, by } => (from, count, by, true),
+            // turn: must_move: a pass while a value can be used.
+            _ => return Refusal::MustMove,
+        };
+        // A waiting value of that size, or out of the start a sum of two
+        // dice (entry: sum).
+        let mut values: Vec<PoolValue> = state
+            .pool
+            .iter()
+            .copied()
+            .filter(|v| v.value == by)
+            .collect();
+        if values.is_empty() && from == 0 && rules.entry.sum && self.sum_pair(state, by).is_some() {
+            values.push(PoolValue {
+                value: by,
+                again: false,
+                bonus: false,
+            });
+        }
+        if values.is_empty() {
+            return Refusal::NoSuchValue;
+        }
+        // The pieces asked for must stand there, on their way.
+        if count == 0 {
+            return Refusal::EmptyGroup;
+        }
+        if from == self.home(seat) {
+            return Refusal::AlreadyHome;
+        }
+        if from > self.home(seat) || pieces.iter().filter(|&&s| s == from).count() < count as usize
+        {
+            return Refusal::NoPieces;
+        }
+        // The move on its own, by each such value.
+        let mut alone = Err(Refusal::NoSuchValue);
+        for value in values {
+            let m = Move {
+                from,
+                count,
+                value,
+                round,
+            };
+            alone = self.check(state, m);
+            if alone.is_ok() {
+                break;
+            }
+        }
+        if let Err(refusal) = alone {
+            return refusal;
+        }
+        // Allowed on its own: a rule that chooses among moves takes others,
+        // in the order `legal_moves` applies them.
+        let enters = || self.legal_moves(state).iter().any(|a| a.from() == Some(0));
+        if rules.entry.forced && from != 0 && enters() {
+            Refusal::MustEnter
+        } else if rules.entry.clear_start && from != 1 && pieces.contains(&0) && pieces.contains(&1)
+        {
+            Refusal::MustClearStart
+        } else if self.overdue_blockade(state).is_some_and(|s| s != from) {
+            Refusal::BlockadeOverdue
+        } else {
+            Refusal::MustUseMost
+        }
     }
 
     /// Whether some single waiting value moves something (no sums).

@@ -1,8 +1,8 @@
 //! Whether a race state can arise in the game: the checks of a state
 //! read from JSON or built by hand, and why the rules refuse an action.
 
-use super::moves::{Occupancy, View};
-use crate::engine::{Action, Game, Phase, PoolValue, Refusal, State, StateError, field};
+use super::moves::Occupancy;
+use crate::engine::{Action, Game, Phase, Refusal, State, StateError, field};
 use crate::rules::MAX_SEATS;
 
 impl Game {
@@ -233,23 +233,11 @@ impl Game {
         })
     }
 
-    /// [`Game::refusal`] for a race, in a state that fits the game.
+    /// [`Game::refusal`] for a race, in a state that fits the game: a
+    /// seat's move or pass is refused where it is not listed, for the
+    /// reason the reference path gives (the first rule that refuses it on
+    /// its own, else the rule that chooses other moves).
     pub(crate) fn race_refusal(&self, state: &State, action: Action) -> Option<Refusal> {
-        let checked = self.checked_refusal(state, action);
-        if !self.race.by_reference || state.phase != Phase::Move {
-            return checked;
-        }
-        // A race that the reference path alone answers: its list decides,
-        // and the engine's checks name the rule where they can.
-        if self.legal_actions_reference(state).contains(&action) {
-            None
-        } else {
-            Some(checked.unwrap_or(Refusal::NotListed))
-        }
-    }
-
-    /// [`Game::race_refusal`] by the engine's own checks.
-    fn checked_refusal(&self, state: &State, action: Action) -> Option<Refusal> {
         match (state.phase, action) {
             (Phase::Over, _) => Some(Refusal::GameOver),
             (Phase::Opening, Action::Begin(i)) => {
@@ -266,63 +254,9 @@ impl Game {
             (Phase::Move, Action::Shift { .. } | Action::Enter { .. } | Action::Lead(_)) => {
                 Some(Refusal::BadState)
             }
-            (Phase::Move, Action::Pass) => {
-                let legal = self.legal_actions(state);
-                (!legal.contains(&Action::Pass)).then_some(Refusal::MustMove)
-            }
-            (Phase::Move, Action::Move { from, count, by } | Action::Round { from, count, by }) => {
-                let round = matches!(action, Action::Round { .. });
-                let seat = state.mover as usize;
-                let view = View::new(self.fast(), state, seat);
-                let mut refusal = Some(Refusal::NoSuchValue);
-                for &v in state.pool.iter().filter(|v| v.value == by) {
-                    match self.fast().check_move(state, &view, from, count, v, round) {
-                        Ok(_) => {
-                            refusal = None;
-                            break;
-                        }
-                        Err(r) => refusal = Some(r),
-                    }
-                }
-                if refusal == Some(Refusal::NoSuchValue)
-                    && from == 0
-                    && self.rules.entry.sum
-                    && self.fast().sum_pair(state, by).is_some()
-                {
-                    let v = PoolValue {
-                        value: by,
-                        again: false,
-                        bonus: false,
-                    };
-                    refusal = self
-                        .fast()
-                        .check_move(state, &view, 0, count, v, false)
-                        .err();
-                }
-                let legal = if refusal.is_none() {
-                    self.legal_actions(state)
-                } else {
-                    Vec::new()
-                };
-                if refusal.is_none() && !legal.contains(&action) {
-                    // Allowed on its own, but a rule that chooses among
-                    // moves takes precedence.
-                    let forced = self.rules.entry.forced
-                        && from != 0
-                        && legal.iter().any(|a| a.from() == Some(0));
-                    let overdue = self.overdue_blockade(state).is_some_and(|s| s != from);
-                    let clear = self.fast().must_clear_start(state) && from != 1;
-                    refusal = Some(if forced {
-                        Refusal::MustEnter
-                    } else if clear {
-                        Refusal::MustClearStart
-                    } else if overdue {
-                        Refusal::BlockadeOverdue
-                    } else {
-                        Refusal::MustUseMost
-                    });
-                }
-                refusal
+            (Phase::Move, Action::Pass | Action::Move { .. } | Action::Round { .. }) => {
+                let listed = self.legal_actions(state).contains(&action);
+                (!listed).then(|| self.refusal_reference(state, action))
             }
             // Actions of a field game have no place in a race.
             (Phase::Move, _) => Some(Refusal::Field(field::FieldRefusal::NotNow)),
