@@ -498,12 +498,18 @@ impl Game {
     /// The step of the mover's blockade that has stood its time, if any
     /// (stacks: blockade_turns).
     pub fn overdue_blockade(&self, state: &State) -> Option<u8> {
+        if self.race.by_reference {
+            return self.overdue_blockade_reference(state);
+        }
         self.fast().overdue_blockade(state)
     }
 
     /// Whether the mover may give up the waiting values though some can be
     /// used (turn: must_move = no, use = one after one value, bonus_optional).
     pub fn may_pass(&self, state: &State) -> bool {
+        if self.race.by_reference {
+            return self.may_pass_reference(state);
+        }
         self.fast().may_pass(state)
     }
 

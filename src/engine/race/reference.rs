@@ -59,6 +59,16 @@ impl Game {
         Race { game: self }.refusal(state, action)
     }
 
+    /// [`Game::may_pass`] by the reference path.
+    pub(crate) fn may_pass_reference(&self, state: &State) -> bool {
+        Race { game: self }.may_pass(state)
+    }
+
+    /// [`Game::overdue_blockade`] by the reference path.
+    pub(crate) fn overdue_blockade_reference(&self, state: &State) -> Option<u8> {
+        Race { game: self }.overdue_blockade(state)
+    }
+
     /// [`Game::apply_reference`] of an action the reference path lists,
     /// not asked again.
     pub(crate) fn apply_reference_listed(&self, state: &mut State, action: Action) {

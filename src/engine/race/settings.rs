@@ -185,8 +185,8 @@ mod tests {
     /// reference path answers: no faster pass chosen, every decision
     /// listed and applied by the reference path; and the flags the
     /// engine's own path reads turned round (blockades, exact home, taking
-    /// by landing), so that any answer of that path would show: the
-    /// reference path reads the rules.
+    /// by landing, passing, a blockade's time), so that any answer of that path would show:
+    /// the reference path reads the rules.
     fn on_reference_path(game: &Game) -> Game {
         let mut by_reference = game.clone();
         let race = &mut by_reference.race;
@@ -201,6 +201,8 @@ mod tests {
         flags.blockade = if flags.blockade == 0 { 2 } else { 0 };
         flags.home_exact = !flags.home_exact;
         flags.by_landing = !flags.by_landing;
+        flags.pass_always = !flags.pass_always;
+        race.hot.blockade_turns = if race.hot.blockade_turns == 0 { 3 } else { 0 };
         by_reference
     }
 
@@ -225,54 +227,68 @@ mod tests {
     /// as on the engine's own path, though the flags that path reads are
     /// wrong: at every state of a random game of each bundled race and
     /// house rule, played by the game's random loop, the same legal
-    /// actions and the same state after each; a move asked about is
+    /// actions, the same state after each, the same answer whether the
+    /// seat may pass and which blockade is overdue; a move asked about is
     /// refused exactly where it is not listed, for the same reason, and
     /// leaves the state as it was. `simulate`'s loop plays the same game
     /// as the random steps.
     #[test]
     fn a_race_played_by_the_reference_path_alone_is_the_same_game() {
-        let (mut decisions, mut refused) = (0, 0);
+        let (mut decisions, mut refused, mut overdue_seen) = (0, 0, 0);
         for (name, game) in super::super::legal::tests::races() {
             let wrong = on_reference_path(&game);
             assert!(!wrong.is_fast_race());
-            let mut state = wrong.new_initial_state();
-            let (mut r, mut buf, mut stepped) = (rng(7), Vec::new(), Vec::new());
-            loop {
-                let legal = wrong.legal_actions(&state);
-                assert_eq!(legal, game.legal_actions(&state), "{name}: {state:?}");
-                if state.phase == Phase::Move {
-                    decisions += 1;
-                    for &a in &legal {
-                        let (mut a1, mut a2) = (state.clone(), state.clone());
-                        game.apply(&mut a1, a).expect("listed");
-                        wrong.apply(&mut a2, a).expect("listed");
-                        assert_eq!(a1, a2, "{name}: {a:?} from {state:?}");
-                    }
-                    for a in moves_to_ask(&state) {
-                        let why = wrong.refusal(&state, a);
-                        assert_eq!(why.is_none(), legal.contains(&a), "{name}: {a:?}");
-                        assert_eq!(why, game.refusal(&state, a), "{name}: {a:?}");
-                        if why.is_none() {
-                            continue;
+            // More games where a blockade's time may run out.
+            let games = if game.rules().stacks.blockade_turns > 0 {
+                6
+            } else {
+                1
+            };
+            for seed in 0..games {
+                let mut state = wrong.new_initial_state();
+                let (mut r, mut buf, mut stepped) = (rng(seed), Vec::new(), Vec::new());
+                loop {
+                    let legal = wrong.legal_actions(&state);
+                    assert_eq!(legal, game.legal_actions(&state), "{name}: {state:?}");
+                    if state.phase == Phase::Move {
+                        decisions += 1;
+                        assert_eq!(wrong.may_pass(&state), game.may_pass(&state), "{name}");
+                        let overdue = wrong.overdue_blockade(&state);
+                        assert_eq!(overdue, game.overdue_blockade(&state), "{name}");
+                        overdue_seen += usize::from(overdue.is_some());
+                        for &a in &legal {
+                            let (mut a1, mut a2) = (state.clone(), state.clone());
+                            game.apply(&mut a1, a).expect("listed");
+                            wrong.apply(&mut a2, a).expect("listed");
+                            assert_eq!(a1, a2, "{name}: {a:?} from {state:?}");
                         }
-                        refused += 1;
-                        let mut left = state.clone();
-                        assert!(wrong.apply(&mut left, a).is_err());
-                        assert_eq!(left, state, "{name}: a refused {a:?} changes nothing");
+                        for a in moves_to_ask(&state) {
+                            let why = wrong.refusal(&state, a);
+                            assert_eq!(why.is_none(), legal.contains(&a), "{name}: {a:?}");
+                            assert_eq!(why, game.refusal(&state, a), "{name}: {a:?}");
+                            if why.is_none() {
+                                continue;
+                            }
+                            refused += 1;
+                            let mut left = state.clone();
+                            assert!(wrong.apply(&mut left, a).is_err());
+                            assert_eq!(left, state, "{name}: a refused {a:?} changes nothing");
+                        }
                     }
+                    let Some(played) = random_step(&wrong, &mut state, &mut r, &mut buf) else {
+                        break;
+                    };
+                    assert!(legal.contains(&played), "{name}: {played:?} is not listed");
+                    stepped.push(played);
                 }
-                let Some(played) = random_step(&wrong, &mut state, &mut r, &mut buf) else {
-                    break;
-                };
-                assert!(legal.contains(&played), "{name}: {played:?} is not listed");
-                stepped.push(played);
+                assert!(wrong.is_terminal(&state), "{name}: the game ends");
+                // `simulate`'s loop plays the game `random_step` plays.
+                let whole = play_random(&wrong, &mut rng(seed), true);
+                assert_eq!(whole.history, stepped, "{name}");
             }
-            assert!(wrong.is_terminal(&state), "{name}: the game ends");
-            // `simulate`'s loop plays the game `random_step` plays.
-            let whole = play_random(&wrong, &mut rng(7), true);
-            assert_eq!(whole.history, stepped, "{name}");
         }
-        assert!(decisions > 4_000, "only {decisions} decisions");
-        assert!(refused > 10_000, "only {refused} refusals");
+        assert!(decisions > 6_000, "only {decisions} decisions");
+        assert!(refused > 18_000, "only {refused} refusals");
+        assert!(overdue_seen >= 2, "only {overdue_seen} overdue blockades");
     }
 }
