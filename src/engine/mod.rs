@@ -8,6 +8,7 @@ pub mod field;
 mod fight;
 mod outcome;
 pub(crate) mod race;
+mod refusal;
 mod state;
 
 use std::sync::Arc;
@@ -18,7 +19,7 @@ pub use action::{Action, parse_move};
 pub use action_id::ActionIds;
 pub use fight::{FightRefusal, FightState, Piece, Stack};
 pub use outcome::{EndReason, Outcome};
-pub use race::moves::Refusal;
+pub use refusal::Refusal;
 pub use state::{MAX_SEAT_PIECES, MAX_SPLITS, Phase, Pieces, PoolValue, Splits, State};
 
 use crate::rules::{MAX_PIECES, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
@@ -562,105 +563,6 @@ impl Game {
             return self.field_refusal(state, action);
         }
         self.race_refusal(state, action)
-    }
-
-    /// A refusal in the game's words, naming the rule.
-    pub fn explain(&self, state: &State, refusal: Refusal) -> String {
-        let cell = |c: crate::rules::CellId| self.rules.board.cell_name(c).to_string();
-        let seat = match self.seats.get(state.mover as usize) {
-            Some(_) => self.seat_name(state.mover as usize),
-            None => "nobody",
-        };
-        match refusal {
-            Refusal::Fight(r) => match self.fight_rules() {
-                Some(f) => self.fight_explain(f, r),
-                None => "a rule of a fight refuses it, and this game is no fight".into(),
-            },
-            Refusal::GameOver => "the game is over".into(),
-            Refusal::BadState => format!(
-                "the state does not fit {} with {} players (read it with Game::load_state to see why)",
-                self.rules.name,
-                self.seats.len()
-            ),
-            Refusal::MustThrow => format!("{seat} must throw first"),
-            Refusal::NotThrowing => format!("it is {seat}'s move, not a throw"),
-            Refusal::WhoBegins => "the throw for who begins comes first (turn: begins)".into(),
-            Refusal::AlreadyBegun => "who begins was decided already".into(),
-            Refusal::NoSuchOutcome => {
-                format!("the dice {} have no such outcome", self.rules.dice.name)
-            }
-            Refusal::NoSuchValue => {
-                let values: Vec<String> = state.pool.iter().map(|v| v.value.to_string()).collect();
-                format!(
-                    "no such value waits to be used (waiting: {})",
-                    values.join(", ")
-                )
-            }
-            Refusal::NoPieces => format!("{seat} has not that many pieces at that step"),
-            Refusal::EmptyGroup => "a move moves at least one piece".into(),
-            Refusal::AlreadyHome => "a piece at home does not move".into(),
-            Refusal::GroupFromStart => "pieces leave the start one at a time (entry)".into(),
-            Refusal::NoGroups => "pieces move one at a time (stacks: groups = apart)".into(),
-            Refusal::EntryValue { first: true } => {
-                "this throw does not let the first piece leave the start (entry: first_on)".into()
-            }
-            Refusal::EntryValue { first: false } => {
-                "this throw does not let a piece leave the start (entry: on)".into()
-            }
-            Refusal::Overshoot => {
-                "the value goes past home, which needs an exact value (home: exact)".into()
-            }
-            Refusal::Blockade(c, n) if self.rules.stacks.mixed_open && n == self.rules.stacks.blockade => format!(
-                "a blockade of {n} stands at {} and the move may not pass it: only partners' blockades are passed, by their own side (stacks: mixed)",
-                cell(c)
-            ),
-            Refusal::Blockade(c, n) => format!(
-                "a blockade of {n} stands at {} and the move may not pass it (stacks: pass)",
-                cell(c)
-            ),
-            Refusal::LandOnBlockade(c, n) if self.rules.stacks.take_as_many => format!(
-                "a blockade of {n} stands at {} and only as many or more may land on it (stacks: take)",
-                cell(c)
-            ),
-            Refusal::LandOnBlockade(c, n) => format!(
-                "a blockade of {n} stands at {} and no piece may land on it (stacks: take = never)",
-                cell(c)
-            ),
-            Refusal::MustMove => "a value that can be used must be used (turn: must_move)".into(),
-            Refusal::CellFull(c) => format!(
-                "{} would hold more pieces than the rules allow (stacks: max, own_max)",
-                cell(c)
-            ),
-            Refusal::MustEnter => {
-                "a value that can bring a piece out must do so (entry: forced)".into()
-            }
-            Refusal::MustClearStart => {
-                "while pieces wait at the start, the piece on the first step moves on first (entry: clear_start)".into()
-            }
-            Refusal::BlockadeOverdue => format!(
-                "a blockade of {seat} has stood {} turns and must be broken first (stacks: blockade_turns)",
-                self.rules.stacks.blockade_turns
-            ),
-            Refusal::JumpLanding(c) => format!(
-                "a piece that jumps a blockade lands on an empty cell or takes, and pieces it would not take stand on {} (stacks: pass = with_doubles)",
-                cell(c)
-            ),
-            Refusal::NoDetour => {
-                "the move does not reach the detour of the track, so it cannot go round (seat: detour)".into()
-            }
-            Refusal::NotListed => "the rules allow no such action here".into(),
-            Refusal::MustUseMost => "another move lets more of the waiting values be used, or uses the larger one (turn: use = most)".into(),
-            Refusal::BonusAfterDice => "a bonus is used only after the dice (turn: bonus = after_dice)".into(),
-            Refusal::SafeTaken(c) => format!(
-                "{} is a safe cell held by another side (capture: safe_shared = no)",
-                cell(c)
-            ),
-            Refusal::Field(r) => self.field_explain(state, r),
-            Refusal::PairApart(c) => format!(
-                "the other piece of that blockade already went to {} with this throw (stacks: pairs = apart)",
-                cell(c)
-            ),
-        }
     }
 
     /// An action in the game's notation: `begin red`, `throw 2up`, `15+10`, `2x15+10`, `pass`.

@@ -10,80 +10,8 @@ use super::{
     hot::{ENTRY_BITS, entry_bit},
     seating::NONE,
 };
-use crate::engine::{Game, PoolValue, State};
+use crate::engine::{Game, PoolValue, Refusal, State};
 use crate::rules::{MAX_PIECES, MAX_SEATS, board::CellId};
-
-/// Why the rules refuse an action. Cheap to make; turned into words by
-/// [`Game::explain`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The game is over.
-    GameOver,
-    /// A rule of a fight refuses it.
-    Fight(crate::engine::FightRefusal),
-    /// A rule of a field game (hex board, movement, combat) refuses it.
-    Field(crate::engine::field::FieldRefusal),
-    /// The state does not have the shape of this game ([`Game::fits`]).
-    BadState,
-    /// The dice must be thrown before anything moves.
-    MustThrow,
-    /// A throw was given where a seat must choose.
-    NotThrowing,
-    /// Who begins must be decided first.
-    WhoBegins,
-    /// Who begins was decided already.
-    AlreadyBegun,
-    /// No outcome of the dice has that index.
-    NoSuchOutcome,
-    /// No waiting value equals the one asked for.
-    NoSuchValue,
-    /// Fewer pieces than asked stand at that step.
-    NoPieces,
-    /// A move of zero pieces.
-    EmptyGroup,
-    /// Pieces at home do not move.
-    AlreadyHome,
-    /// Pieces leave their start one at a time.
-    GroupFromStart,
-    /// The rules do not let pieces move together (`stacks: groups`).
-    NoGroups,
-    /// This value does not let a piece out (`entry: on` / `first_on`).
-    EntryValue {
-        /// Whether the `first_on` rule applied.
-        first: bool,
-    },
-    /// The value goes past home (`home: exact`).
-    Overshoot,
-    /// An opponent's blockade stands in the way (`stacks: pass`).
-    Blockade(CellId, u8),
-    /// An opponent's blockade stands on the cell, and the move cannot take it (`stacks: take`).
-    LandOnBlockade(CellId, u8),
-    /// A usable value may not be left unused (`turn: must_move`).
-    MustMove,
-    /// The cell would hold more pieces than the rules allow (`stacks: max`, `own_max`).
-    CellFull(CellId),
-    /// A value that can bring a piece out must do so (`entry: forced`).
-    MustEnter,
-    /// Another move lets more of the waiting values be used, or uses the larger (`turn: use = most`).
-    MustUseMost,
-    /// The rules allow no such action here, and no one rule is named: the
-    /// reference path does not list it.
-    NotListed,
-    /// A blockade that has stood its time must be broken first (`stacks: blockade_turns`).
-    BlockadeOverdue,
-    /// While pieces wait, the piece on the first step moves on first (`entry: clear_start`).
-    MustClearStart,
-    /// A jump over a blockade must land on an empty cell or take all that stands there (`stacks: pass = with_doubles`).
-    JumpLanding(CellId),
-    /// The move does not reach the track's detour, so it cannot go round (`seat: detour`).
-    NoDetour,
-    /// Bonuses are used after the dice (`turn: bonus = after_dice`).
-    BonusAfterDice,
-    /// A safe cell held by another side cannot be landed on (`capture: safe_shared = no`).
-    SafeTaken(CellId),
-    /// Two pieces of one blockade may not go to the same cell in one throw (`stacks: pairs = apart`).
-    PairApart(CellId),
-}
 
 /// What one walk of the pieces shows of a plain move ([`Fast::plain_walk`]).
 #[derive(Clone, Copy)]
