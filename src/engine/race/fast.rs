@@ -73,7 +73,7 @@ impl Fast<'_> {
     /// [`Hot::plain`]: super::hot::Hot::plain
     #[inline(always)]
     pub(crate) fn plain(self, a: usize) -> bool {
-        self.flags().plain_rules() && self.race.hot.plain & (1 << a) != 0
+        self.race.hot.plain & (1 << a) != 0
     }
 
     /// `stacks: own_max`: the most pieces of one seat on a cell (0: no limit).

@@ -50,7 +50,7 @@ pub(crate) struct Hot {
 
 /// The rule fields that choose which way the hot path goes: flags and
 /// small numbers, a few bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Flags {
     pub first_of_game: bool,
     pub entry_moves_score: bool,
