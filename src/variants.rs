@@ -44,6 +44,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/house/mensch-three-tries.variant"),
     ),
     (
+        "house/mensch-no-jumping-in-goal",
+        include_str!("../variants/house/mensch-no-jumping-in-goal.variant"),
+    ),
+    (
         "house/russian-pachisi-classic",
         include_str!("../variants/house/russian-pachisi-classic.variant"),
     ),

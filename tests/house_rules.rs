@@ -146,6 +146,32 @@ capture { safe = rest }
     assert_eq!(rules.name, "Race");
 }
 
+/// A house file may add several regions its base does not have: each is
+/// added, the second found among the regions already added.
+#[test]
+fn a_house_file_adds_two_regions_of_its_own() {
+    let house = "extends \"race\"
+region rest = c1
+region guard = d1, e1
+capture { safe = rest }
+stacks { jump = not_own  jump_in = guard }
+";
+    let resolve = resolver(&[("race", RACE)]);
+    let compiled = compile_with_changes(&SourceFile::new("two.variant", house), &resolve)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let changes: Vec<String> = compiled.changes.iter().map(Change::to_string).collect();
+    assert_eq!(
+        &changes[..2],
+        ["added: region rest", "added: region guard"],
+        "{changes:?}"
+    );
+    let regions: Vec<&str> = (compiled.rules.regions.iter())
+        .map(|(name, _)| name.as_str())
+        .collect();
+    assert_eq!(regions, ["rest", "guard"]);
+    assert_eq!(compiled.rules.stacks.jump_region.as_deref(), Some("guard"));
+}
+
 #[test]
 fn the_bundled_house_variants_compile_and_play() {
     let house: Vec<&str> = variants::names()

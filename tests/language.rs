@@ -154,3 +154,94 @@ fn the_most_of_a_throw_is_counted_with_the_broken_pair_followed() {
     assert_eq!(game.legal_actions(&s), [Action::step(4, 1)]);
     assert_eq!(game.legal_actions_reference(&s), [Action::step(4, 1)]);
 }
+
+/// A line of twelve cells, red from a1 and blue from l1, with `stacks`
+/// settings of its own; `guard` is the region d1..f1.
+fn jump_line(stacks: &str) -> Game {
+    game_of(&format!(
+        r#"
+        game "Jumps" {{ pieces = 2 }}
+        board grid {{ width = 12 height = 1 }}
+        region guard = d1, e1, f1
+        dice d {{ faces = 1..6 }}
+        seat red {{ track = a1..l1 }}
+        seat blue {{ track = l1..a1 }}
+        players 2 {{ seats = red, blue }}
+        capture {{ by = none }}
+        stacks {{ {stacks} }}
+        "#
+    ))
+}
+
+/// Red to move one die value, its pieces on `red` and blue's on `blue`.
+fn red_to_move(game: &Game, red: &[u8], blue: &[u8], value: u8) -> pachisi::State {
+    let waiting = Waiting {
+        pool: vec![die(value, false)],
+        ..Waiting::default()
+    };
+    load_position(game, &[red, blue], 0, &waiting, true)
+}
+
+/// `stacks { jump = not_own  jump_in = guard }`: no piece passes one of
+/// its own seat's on a cell of the region, and passes anything else. Red
+/// on steps 2 and 4 (c1, e1): the piece on c1 may not pass e1 with a 3,
+/// but may land there beside it (no limit to a cell) with a 2. A blue
+/// piece on e1 is passed; an own piece on i1, outside the region, too.
+#[test]
+fn jump_not_own_stops_a_piece_behind_its_own_in_the_region_only() {
+    let game = jump_line("jump = not_own  jump_in = guard");
+    let s = red_to_move(&game, &[2, 4], &[0, 0], 3);
+    let refused = game.child(&s, Action::step(2, 3)).unwrap_err();
+    assert_eq!(
+        refused.refusal,
+        pachisi::Refusal::PiecePassed(game.track(0).cell(4))
+    );
+    assert!(refused.reason.contains("e1"), "{}", refused.reason);
+    assert_eq!(game.legal_actions(&s), [Action::step(4, 3)]);
+    assert_eq!(game.legal_actions_reference(&s), [Action::step(4, 3)]);
+    let s = red_to_move(&game, &[2, 4], &[0, 0], 2);
+    assert_eq!(
+        game.legal_actions(&s),
+        [Action::step(2, 2), Action::step(4, 2)]
+    );
+    // Blue on e1 (its step 7) is passed; 8+5 goes past home.
+    let s = red_to_move(&game, &[2, 8], &[0, 7], 5);
+    assert_eq!(game.legal_actions(&s), [Action::step(2, 5)]);
+    // Red's own on i1 (step 8), outside the region, is passed.
+    let s = red_to_move(&game, &[7, 8], &[0, 0], 2);
+    assert!(game.legal_actions(&s).contains(&Action::step(7, 2)));
+}
+
+/// `stacks { jump = none }` without `jump_in`: no piece passes any piece,
+/// anywhere. Red on c1 (step 2) and blue on d1 (its step 8): red's 3 is
+/// refused, its 1 lands beside blue (captures are off); blue's 3 from d1,
+/// passing red's piece on c1, is refused, its 1 onto c1 is not.
+#[test]
+fn jump_none_stops_every_piece_behind_any_piece() {
+    let game = jump_line("jump = none");
+    let s = red_to_move(&game, &[0, 2], &[0, 8], 3);
+    let refused = game.child(&s, Action::step(2, 3)).unwrap_err();
+    assert_eq!(
+        refused.refusal,
+        pachisi::Refusal::PiecePassed(game.track(0).cell(3))
+    );
+    assert!(refused.reason.contains("jump = none"), "{}", refused.reason);
+    let s = red_to_move(&game, &[0, 2], &[0, 8], 1);
+    assert!(game.legal_actions(&s).contains(&Action::step(2, 1)));
+    let waiting = Waiting {
+        pool: vec![die(3, false)],
+        ..Waiting::default()
+    };
+    let s = load_position(&game, &[&[0, 2], &[0, 8]], 1, &waiting, true);
+    assert!(!game.legal_actions(&s).contains(&Action::step(8, 3)));
+    let waiting = Waiting {
+        pool: vec![die(1, false)],
+        ..Waiting::default()
+    };
+    let s = load_position(&game, &[&[0, 2], &[0, 8]], 1, &waiting, true);
+    assert!(game.legal_actions(&s).contains(&Action::step(8, 1)));
+    // The default, `jump = any`: red passes blue.
+    let game = jump_line("jump = any");
+    let s = red_to_move(&game, &[0, 2], &[0, 8], 3);
+    assert!(game.legal_actions(&s).contains(&Action::step(2, 3)));
+}

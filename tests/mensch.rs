@@ -493,3 +493,69 @@ fn a_saved_state_with_two_own_pieces_on_one_square_is_refused() {
     let err = g.load_state(&json.to_string()).unwrap_err().to_string();
     assert!(err.contains("more than the 1 one seat may have"), "{err}");
 }
+
+// ---------------------------------------------------------------------------
+// House rule: no jumping in the goal
+// ---------------------------------------------------------------------------
+
+fn no_jumping_in_goal(players: usize) -> Game {
+    Game::bundled("house/mensch-no-jumping-in-goal", Some(players)).unwrap()
+}
+
+/// The house rule `stacks { jump = not_own  jump_in = goal_squares }`: a
+/// piece may not pass one of its own on a goal square. Yellow: goal
+/// square b (step 42, c6) held, and a piece on a6 (step 40) throws 3: it
+/// would pass a and b on its way to c, and is refused, the reason naming
+/// c6; a 1 into goal square a, short of the piece, is allowed. In the
+/// printed rules (`variants/mensch.variant`) the same 3 is allowed.
+#[test]
+fn no_jumping_house_rule_a_piece_may_not_pass_its_own_in_the_goal() {
+    let g = no_jumping_in_goal(2);
+    let mut s = position(&g, &[&[0, 0, 40, 42], &[0, 0, 0, 10]], 0, &[3]);
+    let (refusal, reason) = refused(&g, &mut s, Action::step(40, 3));
+    assert_eq!(refusal, Refusal::PiecePassed(g.track(0).cell(42)));
+    assert!(
+        reason.contains("c6") && reason.contains("jump = not_own"),
+        "{reason}"
+    );
+    // 42+3 goes past d: nothing can move.
+    assert_eq!(g.legal_actions(&s), [Action::Pass]);
+    let mut s = position(&g, &[&[0, 0, 40, 42], &[0, 0, 0, 10]], 0, &[1]);
+    play(&g, &mut s, Action::step(40, 1));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 41, 42]);
+
+    let printed = game(2);
+    let mut s = position(&printed, &[&[0, 0, 40, 42], &[0, 0, 0, 10]], 0, &[3]);
+    play(&printed, &mut s, Action::step(40, 3));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 42, 43]);
+}
+
+/// Inside the goal too: a piece on goal square a (41) with its own on c
+/// (43) may move up to b with a 1, not to d with a 3, which passes c.
+#[test]
+fn no_jumping_house_rule_pieces_in_the_goal_close_up_behind_their_own() {
+    let g = no_jumping_in_goal(2);
+    let mut s = position(&g, &[&[0, 0, 41, 43], &[0, 0, 0, 10]], 0, &[3]);
+    let (refusal, _) = refused(&g, &mut s, Action::step(41, 3));
+    assert_eq!(refusal, Refusal::PiecePassed(g.track(0).cell(43)));
+    assert_eq!(g.legal_actions(&s), [Action::Pass]);
+    let mut s = position(&g, &[&[0, 0, 41, 43], &[0, 0, 0, 10]], 0, &[1]);
+    assert_eq!(
+        g.legal_actions(&s),
+        [Action::step(41, 1), Action::step(43, 1)]
+    );
+    play(&g, &mut s, Action::step(41, 1));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 42, 43]);
+}
+
+/// Off the goal squares the printed rule stands: own and foreign pieces on
+/// the circuit are jumped.
+#[test]
+fn no_jumping_house_rule_pieces_on_the_circuit_are_still_jumped() {
+    let g = no_jumping_in_goal(2);
+    let at_13 = step_at(&g, 1, &cell_of(&g, 0, 13));
+    let mut s = position(&g, &[&[0, 0, 10, 12], &[0, 0, 0, at_13]], 0, &[5]);
+    play(&g, &mut s, Action::step(10, 5));
+    assert_eq!(s.seat_pieces(0), &[0, 0, 12, 15]);
+    assert_eq!(s.seat_pieces(1), &[0, 0, 0, at_13], "jumped, not taken");
+}

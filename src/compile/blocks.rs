@@ -6,8 +6,8 @@ use super::reader::{BlockReader, number, number_atom, single, word, yes_no};
 use crate::{
     diagnostic::{Diagnostic, nearest},
     rules::{
-        AtLimit, CaptureRules, EndRules, EntryRules, FirstPiece, HomeRules, NearHome, OwnEntry,
-        StackRules, ThrowOrder, TurnRules, UseValues,
+        AtLimit, CaptureRules, EndRules, EntryRules, FirstPiece, HomeRules, Jump, NearHome,
+        OwnEntry, StackRules, ThrowOrder, TurnRules, UseValues,
         board::{Board, CellId},
         dice::Dice,
         entry::EntryThrows,
@@ -346,33 +346,7 @@ pub fn capture(
     let by_landing = setting(&r, "by", true, errors, |v| {
         Ok(word("by", v, &["none", "landing"])? == 1)
     });
-    let safe = setting(&r, "safe", None, errors, |v| {
-        let atom = single("safe", v)?;
-        let AtomKind::Name(name) = &atom.kind else {
-            return Err(Diagnostic::new(
-                "compile::expected_region",
-                atom.span,
-                "`safe` names a region, or is `none`",
-            ));
-        };
-        if name == "none" {
-            return Ok(None);
-        }
-        match ctx.regions.iter().find(|(n, _)| n == name) {
-            Some((n, cells)) => Ok(Some((n.clone(), cells.clone()))),
-            None => {
-                let mut d = Diagnostic::new(
-                    "compile::unknown_region",
-                    atom.span,
-                    format!("there is no region `{name}`"),
-                );
-                if let Some(near) = nearest(name, ctx.regions.iter().map(|(n, _)| n.as_str())) {
-                    d = d.with_help(format!("did you mean `{near}`? names are case-sensitive"));
-                }
-                Err(d)
-            }
-        }
-    });
+    let safe = setting(&r, "safe", None, errors, |v| region("safe", v, ctx));
     let extra_throws = setting(&r, "again", 0, errors, |v| {
         let atom = single("again", v)?;
         match atom.kind {
@@ -403,6 +377,39 @@ pub fn capture(
     })
 }
 
+/// A setting that names a region (its name and cells), or is `none`.
+fn region(
+    key: &str,
+    v: &Value,
+    ctx: &Context,
+) -> Result<Option<(String, Vec<CellId>)>, Diagnostic> {
+    let atom = single(key, v)?;
+    let AtomKind::Name(name) = &atom.kind else {
+        return Err(Diagnostic::new(
+            "compile::expected_region",
+            atom.span,
+            format!("`{key}` names a region, or is `none`"),
+        ));
+    };
+    if name == "none" {
+        return Ok(None);
+    }
+    match ctx.regions.iter().find(|(n, _)| n == name) {
+        Some((n, cells)) => Ok(Some((n.clone(), cells.clone()))),
+        None => {
+            let mut d = Diagnostic::new(
+                "compile::unknown_region",
+                atom.span,
+                format!("there is no region `{name}`"),
+            );
+            if let Some(near) = nearest(name, ctx.regions.iter().map(|(n, _)| n.as_str())) {
+                d = d.with_help(format!("did you mean `{near}`? names are case-sensitive"));
+            }
+            Err(d)
+        }
+    }
+}
+
 /// A bonus: a number of steps, or `none`.
 fn bonus_value(key: &str, v: &Value) -> Result<u8, Diagnostic> {
     let atom = single(key, v)?;
@@ -413,6 +420,8 @@ fn bonus_value(key: &str, v: &Value) -> Result<u8, Diagnostic> {
 }
 
 /// The `stacks` block.
+/// Its `jump_in`, which names a region, is read by [`jump_in`] once the
+/// regions are known.
 pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<StackRules> {
     let r = reader(
         block,
@@ -427,6 +436,8 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
             "pairs",
             "blockade_turns",
             "mixed",
+            "jump",
+            "jump_in",
         ],
         "the stacks block",
         errors,
@@ -470,7 +481,13 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
     let mixed_open = setting(&r, "mixed", false, errors, |v| {
         Ok(word("mixed", v, &["like_any", "open_to_side"])? == 1)
     });
+    let jump = setting(&r, "jump", Jump::Any, errors, |v| {
+        Ok([Jump::Any, Jump::NotOwn, Jump::None][word("jump", v, &["any", "not_own", "none"])?])
+    });
     Some(StackRules {
+        jump: jump?,
+        jump_region: None,
+        jump_in: None,
         mixed_open: mixed_open?,
         blockade: blockade?,
         group_passes: group_passes?,
@@ -483,6 +500,37 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
         doubles_pass: doubles_pass?,
         pairs_apart: pairs_apart?,
     })
+}
+
+/// `stacks { jump_in }`: the region where `stacks { jump }` holds (its
+/// name and cells; `None` for every cell), read apart from the rest of
+/// `stacks`, once the regions are known. `None` where the setting is wrong.
+#[allow(clippy::type_complexity)]
+pub fn jump_in(
+    block: Option<&Block>,
+    ctx: &Context,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Option<(String, Vec<CellId>)>> {
+    let Some(found) = block.and_then(|b| b.settings.iter().find(|s| s.key.node == "jump_in"))
+    else {
+        return Some(None);
+    };
+    let read = |v: &Value| {
+        let atom = single("jump_in", v)?;
+        // `jump_in = all`: every cell, as when it is left out.
+        if matches!(&atom.kind, AtomKind::Name(n) if n == "all") {
+            return Ok(None);
+        }
+        match region("jump_in", v, ctx)? {
+            Some(named) => Ok(Some(named)),
+            None => Err(Diagnostic::new(
+                "compile::expected_region",
+                atom.span,
+                "`jump_in` names a region, or is `all`",
+            )),
+        }
+    };
+    read(&found.value).map_err(|d| errors.push(d)).ok()
 }
 
 /// The `end` block.

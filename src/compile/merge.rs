@@ -457,6 +457,7 @@ fn merge(
                     name: region.name.node.clone(),
                 });
                 out.regions.push(region);
+                base_regions.push(false);
             }
         }
     }

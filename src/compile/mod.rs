@@ -146,7 +146,9 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     let turn = blocks::turn(single_block(file, BlockKind::Turn, errors), errors);
     let home_block = single_block(file, BlockKind::Home, errors);
     let home = blocks::home(home_block, errors);
-    let stacks = blocks::stacks(single_block(file, BlockKind::Stacks, errors), errors);
+    let stacks_block = single_block(file, BlockKind::Stacks, errors);
+    // Its `jump_in` names a region: read below, once the regions are known.
+    let mut stacks = blocks::stacks(stacks_block, errors);
     let end = blocks::end(single_block(file, BlockKind::End, errors), errors);
     let board = board?;
     let regions = cells::regions(&file.regions, &board, errors);
@@ -159,6 +161,11 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     let entry_block = single_block(file, BlockKind::Entry, errors);
     let entry = blocks::entry(entry_block, &ctx, errors);
     let capture = blocks::capture(single_block(file, BlockKind::Capture, errors), &ctx, errors);
+    let jump_in = blocks::jump_in(stacks_block, &ctx, errors);
+    if let (Some(stacks), Some(Some((region, cells)))) = (&mut stacks, &jump_in) {
+        stacks.jump_region = Some(region.clone());
+        stacks.jump_in = Some(cells.clone());
+    }
     let fight = match &seats {
         Some(seats) => fight::build(file, &board, seats, dice.as_ref(), errors),
         None => None,
@@ -194,6 +201,7 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     }
     let fight = fight?;
     let capture = capture?;
+    jump_in?;
     for seat in &mut seats {
         seat.track.safe = seat
             .track

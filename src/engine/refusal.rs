@@ -73,6 +73,8 @@ pub enum Refusal {
     SafeTaken(CellId),
     /// Two pieces of one blockade may not go to the same cell in one throw (`stacks: pairs = apart`).
     PairApart(CellId),
+    /// A piece stands on the way that the move may not pass (`stacks: jump`).
+    PiecePassed(CellId),
 }
 
 impl Game {
@@ -168,6 +170,16 @@ impl Game {
                 cell(c)
             ),
             Refusal::Field(r) => self.field_explain(state, r),
+            Refusal::PiecePassed(c) if self.rules.stacks.jump == crate::rules::Jump::NotOwn => {
+                format!(
+                    "a piece of {seat}'s own stands on {} and no piece passes its own there (stacks: jump = not_own)",
+                    cell(c)
+                )
+            }
+            Refusal::PiecePassed(c) => format!(
+                "a piece stands on {} and no piece passes another there (stacks: jump = none)",
+                cell(c)
+            ),
             Refusal::PairApart(c) => format!(
                 "the other piece of that blockade already went to {} with this throw (stacks: pairs = apart)",
                 cell(c)

@@ -25,7 +25,7 @@ pub use entry::{EntryRules, FirstPiece};
 pub use fight::FightRules;
 pub use home::{HomeRules, NearHome};
 pub use seats::{DUMMY, SeatId, SeatRules, Table};
-pub use stacks::StackRules;
+pub use stacks::{Jump, StackRules};
 pub use track::Track;
 pub use turn::{AtLimit, ThrowOrder, TurnRules, UseValues};
 

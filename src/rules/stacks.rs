@@ -2,6 +2,19 @@
 
 use serde::Serialize;
 
+use super::board::CellId;
+
+/// Which single pieces a piece may not pass (`jump`), on the cells of `jump_in`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Jump {
+    /// Any piece that is no blockade may be passed (`jump = any`).
+    Any,
+    /// No piece passes one of its own seat's pieces (`jump = not_own`).
+    NotOwn,
+    /// No piece passes any piece (`jump = none`).
+    None,
+}
+
 /// The `stacks { .. }` block.
 #[derive(Clone, Debug, Serialize)]
 pub struct StackRules {
@@ -38,6 +51,12 @@ pub struct StackRules {
     pub max: u8,
     /// The most pieces of one seat that may stand on one cell (`own_max = 1`); 0 for no limit.
     pub own_max: u8,
+    /// Which pieces standing on the race a move may not pass (`jump`).
+    pub jump: Jump,
+    /// The cells where `jump` holds (`jump_in = region`); `None`: every cell.
+    pub jump_in: Option<Vec<CellId>>,
+    /// The region `jump_in` came from, for descriptions.
+    pub jump_region: Option<String>,
 }
 
 impl StackRules {
@@ -55,6 +74,16 @@ impl StackRules {
                 "; a blockade of {} partners' pieces is passed by their side alone, one of a single seat's by no one",
                 self.blockade
             ));
+        }
+        if self.jump != Jump::Any {
+            let within = match &self.jump_region {
+                Some(region) => format!(" on the cells of {region}"),
+                None => String::new(),
+            };
+            limits.push_str(&match self.jump {
+                Jump::NotOwn => format!("; no piece passes one of its own seat's pieces{within}"),
+                _ => format!("; no piece passes another piece{within}"),
+            });
         }
         if self.blockade_turns > 0 {
             limits.push_str(&format!(

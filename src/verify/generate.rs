@@ -110,6 +110,8 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("stacks.own_max", &["none", "1", "number"]),
     ("stacks.blockade_turns", &["none", "number"]),
     ("stacks.mixed", &["like_any", "open_to_side"]),
+    ("stacks.jump", &["any", "not_own", "none"]),
+    ("stacks.jump_in", &["all", "race_cells", "track_ends"]),
     ("end.stop", &["first_side", "last_side"]),
     ("end.forfeit_piece", &["0", "number"]),
     ("end.forfeit_seat", &["0", "number"]),
@@ -479,12 +481,16 @@ impl Frame {
         players
     }
 
-    /// The `region` of safe cells the rules name, if they name one.
+    /// The regions the rules name, if they name any: the safe cells
+    /// (`rest`) and the cells where pieces may not be passed (`guard`).
     fn region(&self, rules: &Rules) -> Option<String> {
-        rules
-            .safe
-            .as_ref()
-            .map(|cells| format!("region rest = {}", cells.join(", ")))
+        let regions: Vec<String> = [("rest", &rules.safe), ("guard", &rules.guarded)]
+            .into_iter()
+            .filter_map(|(name, cells)| {
+                (cells.as_ref()).map(|cells| format!("region {name} = {}", cells.join(", ")))
+            })
+            .collect();
+        (!regions.is_empty()).then(|| regions.join("\n"))
     }
 
     /// Writes the whole file but the rule blocks, in a drawn order.
@@ -1094,6 +1100,8 @@ struct Rules {
     blocks: Vec<RuleBlock>,
     /// The cells of the safe region, if `capture { safe }` names one.
     safe: Option<Vec<String>>,
+    /// The cells where `stacks { jump }` holds, if `jump_in` names them.
+    guarded: Option<Vec<String>>,
 }
 
 /// Builds a block's settings, recording each choice.
@@ -1278,6 +1286,39 @@ impl Rules {
                 (if frame.partners { 3 } else { 1 }, "open_to_side"),
             ],
         );
+        b.word("jump", &[(3, "any"), (1, "not_own"), (1, "none")]);
+        let guarded = match b
+            .c
+            .pick_quiet(&[(1, "all"), (1, "race_cells"), (1, "track_ends")])
+        {
+            "all" => {
+                b.set("jump_in", "all", "all".into(), true);
+                None
+            }
+            choice => {
+                // A few cells of the race, or the last cells of each
+                // track, where a goal would be.
+                let mut cells: Vec<String> = Vec::new();
+                if choice == "race_cells" {
+                    for _ in 0..b.c.range(1, 4) {
+                        let cell = &frame.safe_cells[b.c.next() as usize % frame.safe_cells.len()];
+                        if !cells.contains(cell) {
+                            cells.push(cell.clone());
+                        }
+                    }
+                } else {
+                    for track in &frame.tracks {
+                        for cell in track.iter().rev().take(4) {
+                            if !cells.contains(cell) {
+                                cells.push(cell.clone());
+                            }
+                        }
+                    }
+                }
+                b.set("jump_in", choice, "guard".into(), false);
+                Some(cells)
+            }
+        };
         let stacks = b.done();
 
         let turn = turn_block(c, two_dice, record);
@@ -1419,6 +1460,7 @@ impl Rules {
         Rules {
             blocks: vec![turn, entry, home, capture, stacks, end],
             safe,
+            guarded,
         }
     }
 

@@ -4,7 +4,7 @@
 //! instead of following the rule set's pointers.
 
 use crate::rules::{
-    FirstPiece, MAX_SEATS, NearHome, RuleSet, SeatId, Track, UseValues, entry::EntryThrows,
+    FirstPiece, Jump, MAX_SEATS, NearHome, RuleSet, SeatId, Track, UseValues, entry::EntryThrows,
 };
 
 /// Entry values below this are answered from a table of a byte a value; larger ones from the rules.
@@ -46,6 +46,13 @@ pub(crate) struct Hot {
     pub goal_from: [u8; MAX_SEATS],
     pub detour: [Option<(u8, u8)>; MAX_SEATS],
     pub detour_again: u8,
+    /// `stacks: jump` other than `any`: some pieces may not be passed
+    /// ([`Race::guarded`](super::Race::guarded) says where), and with
+    /// `jump_any_side` (`jump = none`) anyone's, not only the mover's own.
+    /// Read where a move is checked, and kept out of [`Flags`], which is
+    /// copied whole where it is read.
+    pub jump: bool,
+    pub jump_any_side: bool,
 }
 
 /// The rule fields that choose which way the hot path goes: flags and
@@ -93,6 +100,46 @@ pub(crate) struct Flags {
     pub smallest: u8,
 }
 
+/// The race steps of a seat's track where `stacks: jump` holds, a bit a
+/// step: on a cell of `jump_in` (every cell, where it is left out). All
+/// clear where pieces may be passed (`jump = any`).
+pub(crate) type Guarded = [u64; 4];
+
+/// Each of `tracks`' [`Guarded`] steps under `rules`.
+pub(crate) fn guarded(rules: &RuleSet, tracks: &[&Track]) -> Vec<Guarded> {
+    let stacks = &rules.stacks;
+    (tracks.iter())
+        .map(|track| {
+            let mut bits = [0u64; 4];
+            if stacks.jump != Jump::Any {
+                for step in 1..track.home() {
+                    let cell = track.cell(step);
+                    if stacks
+                        .jump_in
+                        .as_ref()
+                        .is_none_or(|cells| cells.contains(&cell))
+                    {
+                        bits[step as usize / 64] |= 1 << (step % 64);
+                    }
+                }
+            }
+            bits
+        })
+        .collect()
+}
+
+/// Each seat's first and last [`Guarded`] step, `(1, 0)` where it has none.
+pub(crate) fn guard_spans(guarded: &[Guarded]) -> [(u8, u8); MAX_SEATS] {
+    let mut spans = [(1, 0); MAX_SEATS];
+    for (span, bits) in spans.iter_mut().zip(guarded) {
+        let steps = (0..=255u8).filter(|&q| bits[q as usize / 64] >> (q % 64) & 1 != 0);
+        if let (Some(lo), Some(hi)) = (steps.clone().min(), steps.max()) {
+            *span = (lo, hi);
+        }
+    }
+    spans
+}
+
 /// The first step of the goal (`home: goal`) of a track whose home is
 /// step `home`: a move that ends short of it lands on the race.
 #[inline(always)]
@@ -133,7 +180,12 @@ impl Hot {
 
     /// The fields of `rules` seated on `tracks`, one a playing seat (none
     /// for a fight).
-    pub(crate) fn new(rules: &RuleSet, tracks: &[&Track], flags: &Flags) -> Hot {
+    pub(crate) fn new(
+        rules: &RuleSet,
+        tracks: &[&Track],
+        flags: &Flags,
+        guarded: &[Guarded],
+    ) -> Hot {
         fn seat_bits(tracks: &[&Track], of: &dyn Fn(&Track) -> bool) -> u8 {
             (tracks.iter().enumerate())
                 .filter(|(_, t)| of(t))
@@ -150,7 +202,14 @@ impl Hot {
             each
         }
         let plain_rules = flags.plain_rules() && rules.stacks.own_max == 0;
-        let plain = seat_bits(tracks, &|t| plain_rules && t.detour.is_none());
+        let mut plain = seat_bits(tracks, &|t| plain_rules && t.detour.is_none());
+        // A seat whose way has steps where pieces may not be passed
+        // (stacks: jump) has each move's way asked.
+        for (seat, steps) in guarded.iter().enumerate() {
+            if steps.iter().any(|&bits| bits != 0) {
+                plain &= !(1 << seat);
+            }
+        }
         Hot {
             entry_throws: entry_table(&rules.entry.on, &rules.entry.first_on),
             turn_limit: rules.turn.limit,
@@ -165,6 +224,8 @@ impl Hot {
             goal_from: per_seat(tracks, &|t| goal_from(t.home(), rules.home.goal)),
             detour: per_seat(tracks, &|t| t.detour),
             detour_again: seat_bits(tracks, &|t| t.detour_again),
+            jump: rules.stacks.jump != Jump::Any,
+            jump_any_side: rules.stacks.jump == Jump::None,
         }
     }
 }

@@ -21,7 +21,7 @@ pub(crate) mod word;
 
 use std::sync::Arc;
 
-use crate::rules::{RuleSet, Table, Track};
+use crate::rules::{MAX_SEATS, RuleSet, Table, Track};
 
 /// What the race engine reads of a seated game beyond its rule set: the
 /// seating's tables, the rule fields of the hot path, and which of the
@@ -66,6 +66,12 @@ pub(crate) struct Race {
     /// Whether each seat's [`moves::View`] holds every seat it takes by
     /// landing, so that a cell the view saw empty has nothing to take.
     pub view_holds_prey: bool,
+    /// For each seat, the race steps where some pieces may not be passed
+    /// (`stacks: jump`), a bit a step; all clear under `jump = any`.
+    pub guarded: Arc<[hot::Guarded]>,
+    /// For each seat, the first and last of its guarded steps (first past
+    /// last where there are none): a piece outside them stops no one.
+    pub guard_span: [(u8, u8); MAX_SEATS],
     /// Whether the race uses a setting that the engine's own path does
     /// not answer ([`settings`]): it is then listed and applied by the
     /// reference path alone, and none of the passes above is chosen.
@@ -106,7 +112,8 @@ impl Race {
         let quick = passes && quick::fits(rules, &tracks, marks_view);
         let word_moves = quick && quick::word_fits(rules, &tracks);
         let flags = hot::Flags::new(rules, &table.seats);
-        let hot = hot::Hot::new(rules, &tracks, &flags);
+        let guarded = hot::guarded(rules, &tracks);
+        let hot = hot::Hot::new(rules, &tracks, &flags, &guarded);
         let quick_seen =
             passes && !quick && quick::fits_seen(rules, &hot, &flags, table.seats.len());
         let seen_drawn = quick_seen || (passes && !quick && quick::fits_seen_drawn(rules, &flags));
@@ -126,6 +133,8 @@ impl Race {
             side_a_seat: table.sides as usize == table.seats.len(),
             pair_draws: false,
             view_holds_prey,
+            guard_span: hot::guard_spans(&guarded),
+            guarded: guarded.into(),
             by_reference,
         }
     }

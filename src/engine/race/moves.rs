@@ -374,7 +374,11 @@ impl Fast<'_> {
             || (!plain
                 && (self.waits_for_dice(state, value) || self.comes_to_detour(seat, from, target)))
             || !state.split.is_empty()
-            || (!plain && !self.room_for(state, seat, target as u8, count));
+            || (!plain && !self.room_for(state, seat, target as u8, count))
+            || (!plain
+                && self
+                    .piece_passed(state, from, count, target as u8, false)
+                    .is_some());
         (!whole).then_some(target as u8)
     }
 
@@ -507,7 +511,13 @@ impl Fast<'_> {
             return None;
         }
         let target = self.reach_on(seat, from, value.value, round).ok()?;
-        if target >= home || target == 0 || !self.room_for(state, seat, target, count) {
+        if target >= home
+            || target == 0
+            || !self.room_for(state, seat, target, count)
+            || self
+                .piece_passed(state, from, count, target, round)
+                .is_some()
+        {
             return None;
         }
         let (run, then) = self.runs_passed(seat, from, target, round);
@@ -815,6 +825,9 @@ impl Fast<'_> {
                 jumped |= self.pass_blockades(state, view, (lo, hi), count, value)?;
             }
         }
+        if let Some(step) = self.piece_passed(state, from, count, target, round) {
+            return Err(Refusal::PiecePassed(self.track(seat).cell(step)));
+        }
         let occupied = target < home && self.held(state, view, seat, target);
         if occupied {
             let side = self.side[seat];
@@ -959,6 +972,68 @@ impl Fast<'_> {
             }
         }
         Some(true)
+    }
+
+    /// stacks: jump: the first step that the move of `count` of the mover's
+    /// pieces from step `from` to step `target` (`round`: round its
+    /// detour) passes where a piece stands that it may not pass: one of its
+    /// own seat's, or with `jump = none` anyone's, on a step of
+    /// [`Race::guarded`](super::Race::guarded). The moving pieces do not
+    /// count. `None` where nothing stops it, at once where the rule is off.
+    #[inline(always)]
+    pub(crate) fn piece_passed(
+        self,
+        state: &State,
+        from: u8,
+        count: u8,
+        target: u8,
+        round: bool,
+    ) -> Option<u8> {
+        if !self.race.hot.jump {
+            return None;
+        }
+        // Mostly the way does not reach the span of the guarded steps
+        // (a move round its detour again is asked in full).
+        let (lo, hi) = self.race.guard_span[state.mover as usize % MAX_SEATS];
+        if !round && (from >= hi || target <= lo) {
+            return None;
+        }
+        self.piece_passed_on_way(state, from, count, target, round)
+    }
+
+    /// The rest of [`Fast::piece_passed`], out of line: a rule few games have.
+    #[inline(never)]
+    fn piece_passed_on_way(
+        self,
+        state: &State,
+        from: u8,
+        count: u8,
+        target: u8,
+        round: bool,
+    ) -> Option<u8> {
+        let seat = state.mover as usize;
+        let guarded = &self.race.guarded[seat];
+        let seating = &self.race.seating;
+        let (run, then) = self.runs_passed(seat, from, target, round);
+        let on = |steps: [u8; 2], pieces: &[u8]| {
+            (pieces.iter())
+                .filter(|&&s| s != NONE && steps.contains(&s))
+                .count()
+        };
+        (run.0..=run.1).chain(then.0..=then.1).find(|&q| {
+            if guarded[q as usize / 64] >> (q % 64) & 1 == 0 {
+                return false;
+            }
+            // The mover's own on the cell, but for the moving pieces.
+            let own_steps = seating.meet(seat, seat, q);
+            let moving = if own_steps.contains(&from) { count } else { 0 };
+            if on(own_steps, &state.pieces[seat]) > moving as usize {
+                return true;
+            }
+            self.race.hot.jump_any_side
+                && (0..self.seats.len())
+                    .any(|b| b != seat && on(seating.meet(b, seat, q), &state.pieces[b]) > 0)
+        })
     }
 
     /// Whether `seat`'s step `step` is in its goal (home: goal): home, or

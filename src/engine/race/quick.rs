@@ -46,7 +46,7 @@ use super::{
     },
 };
 use crate::engine::{Action, MAX_SEAT_PIECES, Phase, PoolValue, State};
-use crate::rules::{NearHome, RuleSet, Track};
+use crate::rules::{Jump, NearHome, RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
 /// be answered by [`Fast::quick_moves`].
@@ -75,10 +75,12 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
 /// `seats` seats may be answered with each seat's pieces as one word
 /// ([`Fast::moves_in_word`]): at most eight pieces a seat, steps and what
 /// a die adds to them below 128, the home reached only by an exact throw,
-/// and at most one of a seat's own pieces on a cell.
+/// at most one of a seat's own pieces on a cell, and no rule that stops a
+/// piece passing another side's (`stacks: jump = none`).
 pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
     let die = rules.dice.largest_value();
     rules.pieces_per_seat <= 8
+        && rules.stacks.jump == Jump::Any
         && rules.home.exact
         && rules.home.near != NearHome::SmallestThrow
         && rules.stacks.own_max <= 1
@@ -96,6 +98,7 @@ pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
 /// instructions, 4% more games a second).
 pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize) -> bool {
     flags.blockade > 0
+        && !hot.jump
         && hot.plain.count_ones() as usize == seats
         && rules.stacks.blockade_turns == 0
         && rules.dice.outcomes.iter().all(|o| o.values.len() == 1)
@@ -112,7 +115,9 @@ pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize)
 /// general draw.
 pub(crate) fn fits_seen_drawn(rules: &RuleSet, flags: &Flags) -> bool {
     let stacks = &rules.stacks;
-    flags.blockade > 0 && ((stacks.max == 0 && stacks.own_max == 0) || flags.view_own)
+    flags.blockade > 0
+        && stacks.jump == Jump::Any
+        && ((stacks.max == 0 && stacks.own_max == 0) || flags.view_own)
 }
 
 /// The moves of a one-value decision with a seat's pieces as one word
@@ -942,6 +947,10 @@ impl Fast<'_> {
                     Err(_) => continue,
                 }
             };
+            // stacks: jump: nothing it may not pass stands on its way.
+            if self.piece_passed(state, from, 1, target, false).is_some() {
+                continue;
+            }
             // Room on the cell: only the seat's own pieces are limited.
             if OWN
                 && (target < home || flags.goal > 1)

@@ -18,7 +18,7 @@ use arrayvec::ArrayVec;
 
 use crate::engine::{Action, Game, Phase, PlayError, PoolValue, Refusal, State};
 use crate::rules::{
-    FirstPiece, MAX_SEATS, NearHome, OwnEntry, ThrowOrder, UseValues, board::CellId,
+    FirstPiece, Jump, MAX_SEATS, NearHome, OwnEntry, ThrowOrder, UseValues, board::CellId,
 };
 
 impl Game {
@@ -344,6 +344,7 @@ impl Race<'_> {
             self.reach(seat, from, value.value, round)?
         };
         let jumped = self.check_blockades_passed(state, m, target)?;
+        self.check_pieces_passed(state, m, target)?;
         self.check_landing(state, m, target, jumped)?;
         // stacks: pairs = apart: two pieces of a blockade split in this
         // throw do not come together again on a new cell, for any of the
@@ -410,6 +411,43 @@ impl Race<'_> {
             jumped = true;
         }
         Ok(jumped)
+    }
+
+    /// stacks: jump, jump_in: whether the move may pass the pieces on its
+    /// way. With `jump = not_own`, no step passed on a cell of `jump_in`
+    /// (every cell, where it is left out) holds a piece of the mover's
+    /// own; with `jump = none`, a piece of anyone's. The moving pieces do
+    /// not stop themselves where the track comes back to their cell.
+    fn check_pieces_passed(&self, state: &State, m: Move, target: u8) -> Result<(), Refusal> {
+        let stacks = &self.game.rules.stacks;
+        if stacks.jump == Jump::Any {
+            return Ok(());
+        }
+        let seat = state.mover as usize;
+        for step in self.steps_passed(seat, m.from, target, m.round) {
+            let cell = self.cell(seat, step);
+            if (stacks.jump_in.as_ref()).is_some_and(|cells| !cells.contains(&cell)) {
+                continue;
+            }
+            let moving = if self.on_race(seat, m.from) && self.cell(seat, m.from) == cell {
+                m.count
+            } else {
+                0
+            };
+            let own = self.pieces_on(state, seat, cell) - moving;
+            let stands = match stacks.jump {
+                Jump::NotOwn => own > 0,
+                _ => {
+                    own > 0
+                        || (0..self.game.seats.len())
+                            .any(|other| other != seat && self.pieces_on(state, other, cell) > 0)
+                }
+            };
+            if stands {
+                return Err(Refusal::PiecePassed(cell));
+            }
+        }
+        Ok(())
     }
 
     /// Whether a piece of `seat` moving from `from` takes on its step

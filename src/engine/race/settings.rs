@@ -25,8 +25,8 @@
 //! paths on it. Today every setting is answered.
 
 use crate::rules::{
-    AtLimit, CaptureRules, Dice, EndRules, EntryRules, FirstPiece, HomeRules, NearHome, Outcome,
-    OwnEntry, RuleSet, SeatRules, StackRules, ThrowOrder, Track, TurnRules, UseValues,
+    AtLimit, CaptureRules, Dice, EndRules, EntryRules, FirstPiece, HomeRules, Jump, NearHome,
+    Outcome, OwnEntry, RuleSet, SeatRules, StackRules, ThrowOrder, Track, TurnRules, UseValues,
     entry::EntryThrows,
 };
 
@@ -156,7 +156,13 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         mixed_open: _,
         max: _,
         own_max: _,
+        jump,
+        jump_in: _,
+        jump_region: _,
     } = stacks;
+    match jump {
+        Jump::Any | Jump::NotOwn | Jump::None => {}
+    }
     let EndRules {
         stop_at_first: _,
         first_member: _,
