@@ -245,3 +245,60 @@ fn jump_none_stops_every_piece_behind_any_piece() {
     let s = red_to_move(&game, &[0, 2], &[0, 8], 3);
     assert!(game.legal_actions(&s).contains(&Action::step(2, 3)));
 }
+
+/// `stacks { pairs = apart }` with `turn { use = most }` and a detour that
+/// may be gone round again: two pieces of a blockade on the detour's last
+/// step (16 of a detour 9..16, r7) with a throw of 4 and 4. One of them
+/// round again by 4 reaches step 12; the second 4 could then take it back
+/// to 16, where its partner stands, or its partner after it to 12: both
+/// bring the split pair together again, and 16+4 goes past home. So a
+/// single piece uses one value, the two together both (to 12, then one
+/// of them on): only the pair's move is legal.
+#[test]
+fn a_piece_round_its_detour_again_does_not_go_on_to_the_partner_it_left() {
+    let game = game_of(
+        r#"
+        game "Round again" { pieces = 2 }
+        board custom {
+            cells = {
+                r0: (0, 0) r1: (1, 0) r2: (2, 0) r3: (3, 0)
+                r4: (4, 0) r5: (5, 0) r6: (6, 0) r7: (7, 0)
+                goal: (20, 12) yard: (0, 3)
+            }
+            links = (yard, r0), (r7, r0), (r7, goal)
+        }
+        dice two { faces = 1..6 count = 2 }
+        seat red {
+            track = yard, r0, r1, r2, r3, r4, r5, r6, r7, r0, r1, r2, r3, r4, r5, r6, r7, goal
+            detour = 9..16 again
+        }
+        players 1 { seats = red }
+        turn { use = most }
+        stacks { blockade = 2 pairs = apart groups = together }
+        "#,
+    );
+    let waiting = Waiting {
+        pool: vec![die(4, false), die(4, false)],
+        ..Waiting::default()
+    };
+    let s = load_position(&game, &[&[16, 16]], 0, &waiting, true);
+    let pair = Action::Round {
+        from: 16,
+        count: 2,
+        by: 4,
+    };
+    assert_eq!(game.legal_actions_reference(&s), [pair]);
+    assert_eq!(game.legal_actions(&s), [pair]);
+    let one = Action::Round {
+        from: 16,
+        count: 1,
+        by: 4,
+    };
+    let refused = game.child(&s, one).unwrap_err();
+    assert_eq!(
+        refused.refusal,
+        pachisi::Refusal::MustUseMost,
+        "{}",
+        refused.reason
+    );
+}

@@ -756,6 +756,13 @@ impl Fast<'_> {
             if self.in_goal(seat, at) {
                 return false;
             }
+            // Gone round its detour again, the piece stands before the
+            // step it left, where the rest of a pair it split may stand
+            // (stacks: pairs = apart), which the position before the move
+            // does not show: left to the full search.
+            if at < from {
+                return false;
+            }
             if self.reaches_detour(seat, at, v.value) {
                 return k == last && self.goes_on_past_detour(seat, at, v, &mut allowed);
             }
