@@ -3,6 +3,8 @@
 //! general listing, with the rules that choose among moves (forced entry,
 //! use = most) applied to the whole list.
 
+use std::collections::{HashMap, HashSet};
+
 use arrayvec::ArrayVec;
 
 use super::fast::Fast;
@@ -10,6 +12,11 @@ use super::moves::View;
 use super::seating;
 use crate::engine::{Action, Phase, PoolValue, State};
 use crate::rules::MAX_POOL;
+
+/// A search of how much of a throw can be used remembers the positions it
+/// has answered where more values than this wait: a long throw reaches
+/// one position by very many orders, a short one by few.
+const REMEMBERED_FROM: u8 = 4;
 
 /// The distinct waiting values, smallest first; of one size, in the
 /// order they wait.
@@ -595,6 +602,19 @@ impl Fast<'_> {
     /// another, in the throw that `before` was in: whether
     /// [`Fast::most_usable`] finds `limit`, found by the first way that does.
     pub(super) fn uses_all(self, before: &State, state: &State, limit: u8) -> bool {
+        self.uses_all_in(before, state, limit, &mut HashSet::new())
+    }
+
+    /// [`Fast::uses_all`], with the positions of this throw already found
+    /// not to use their values in `short` (kept where more than
+    /// [`REMEMBERED_FROM`] values wait).
+    fn uses_all_in(
+        self,
+        before: &State,
+        state: &State,
+        limit: u8,
+        short: &mut HashSet<State>,
+    ) -> bool {
         if limit == 0 {
             return true;
         }
@@ -605,7 +625,11 @@ impl Fast<'_> {
         if limit == 1 {
             return self.any_move(state);
         }
-        self.find_move(state, true, |a, view| {
+        let remembered = limit > REMEMBERED_FROM;
+        if remembered && short.contains(state) {
+            return false;
+        }
+        let found = self.find_move(state, true, |a, view| {
             let goes_on = |at, v, round| self.allowed_lazily(state, view, at, 1, v, round);
             if limit as usize == state.pool.len() && self.moved_piece_goes_on(state, a, goes_on) {
                 return true;
@@ -613,8 +637,12 @@ impl Fast<'_> {
             let mut next = state.clone();
             self.apply_fitting(&mut next, a);
             let used = next.used.saturating_sub(state.used);
-            used >= limit || self.uses_all(before, &next, limit - used)
-        })
+            used >= limit || self.uses_all_in(before, &next, limit - used, short)
+        });
+        if remembered && !found {
+            short.insert(state.clone());
+        }
+        found
     }
 
     /// Whether, with two dice waiting, the move `a` surely leaves the other
@@ -930,6 +958,19 @@ impl Fast<'_> {
     /// The most values the same seat can still use, one after another, in
     /// the throw that `before` was in; at most `limit`.
     pub(super) fn most_usable(self, before: &State, state: &State, limit: u8) -> u8 {
+        self.most_usable_in(before, state, limit, &mut HashMap::new())
+    }
+
+    /// [`Fast::most_usable`], with the positions of this throw already
+    /// counted in `counted` (kept where more than [`REMEMBERED_FROM`]
+    /// values wait): one comes up by many orders of the values.
+    fn most_usable_in(
+        self,
+        before: &State,
+        state: &State,
+        limit: u8,
+        counted: &mut HashMap<State, u8>,
+    ) -> u8 {
         if limit == 0
             || state.phase != Phase::Move
             || state.mover != before.mover
@@ -951,15 +992,24 @@ impl Fast<'_> {
         {
             return 2;
         }
+        let remembered = limit > REMEMBERED_FROM;
+        if remembered && let Some(&best) = counted.get(state) {
+            return best;
+        }
         let mut best = 0;
         for a in moves {
             let mut next = state.clone();
             self.apply_fitting(&mut next, a);
             let used = next.used.saturating_sub(state.used);
-            best = best.max(used + self.most_usable(before, &next, limit.saturating_sub(used)));
+            best = best.max(
+                used + self.most_usable_in(before, &next, limit.saturating_sub(used), counted),
+            );
             if best == limit {
                 break;
             }
+        }
+        if remembered {
+            counted.insert(state.clone(), best);
         }
         best
     }

@@ -14,6 +14,8 @@
 //! them, and only there does it meet other pieces, on the cell of its
 //! step. A *side* is a seat with its partners.
 
+use std::collections::HashMap;
+
 use arrayvec::ArrayVec;
 
 use crate::engine::{Action, Game, Phase, PlayError, PoolValue, Refusal, State};
@@ -818,7 +820,12 @@ impl Race<'_> {
     /// only one can, the moves of the largest value.
     fn keep_most_using(&self, state: &State, moves: &mut Vec<Action>) {
         let all = state.pool.len() as u8;
-        let depths: Vec<u8> = moves.iter().map(|&a| self.depth(state, a, all)).collect();
+        // The positions already counted: one comes up by many orders of
+        // the values, and a long throw has very many orders.
+        let mut counted = HashMap::new();
+        let depths: Vec<u8> = (moves.iter())
+            .map(|&a| self.depth(state, a, all, &mut counted))
+            .collect();
         let best = depths.iter().copied().max().unwrap_or(0);
         let mut i = 0;
         moves.retain(|_| {
@@ -832,18 +839,27 @@ impl Race<'_> {
     }
 
     /// How many of the `all` waiting values can be used in this throw,
-    /// move `a` first.
-    fn depth(&self, state: &State, a: Action, all: u8) -> u8 {
+    /// move `a` first; `counted` holds the positions of this throw already
+    /// counted ([`Race::most_usable`]).
+    fn depth(&self, state: &State, a: Action, all: u8, counted: &mut HashMap<State, u8>) -> u8 {
         let mut next = state.clone();
         self.apply(&mut next, a);
         let used = next.used.saturating_sub(state.used);
-        used + self.most_usable(state, &next, all.saturating_sub(used))
+        used + self.most_usable(state, &next, all.saturating_sub(used), counted)
     }
 
     /// The most values, up to `limit`, that can still be used after
     /// `state` in the throw of `before`: none once the throw is over (a
-    /// new throw, or another seat's turn).
-    fn most_usable(&self, before: &State, state: &State, limit: u8) -> u8 {
+    /// new throw, or another seat's turn). A position of the throw comes
+    /// with its own `limit` (the values still waiting), so its answer is
+    /// kept in `counted` and read there when it comes up again.
+    fn most_usable(
+        &self,
+        before: &State,
+        state: &State,
+        limit: u8,
+        counted: &mut HashMap<State, u8>,
+    ) -> u8 {
         if limit == 0
             || state.phase != Phase::Move
             || state.mover != before.mover
@@ -854,13 +870,17 @@ impl Race<'_> {
         if limit == 1 {
             return u8::from(self.any_move(state));
         }
+        if let Some(&best) = counted.get(state) {
+            return best;
+        }
         let mut best = 0;
         for a in self.allowed_moves(state) {
-            best = best.max(self.depth(state, a, limit));
+            best = best.max(self.depth(state, a, limit, counted));
             if best == limit {
                 break;
             }
         }
+        counted.insert(state.clone(), best);
         best
     }
 
