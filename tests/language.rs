@@ -173,13 +173,14 @@ fn jump_line(stacks: &str) -> Game {
     ))
 }
 
-/// Red to move one die value, its pieces on `red` and blue's on `blue`.
-fn red_to_move(game: &Game, red: &[u8], blue: &[u8], value: u8) -> pachisi::State {
+/// A game under way: each seat's pieces on the steps of `pieces`, seat
+/// `mover` to use the die `values`.
+fn to_move(game: &Game, pieces: &[&[u8]], mover: usize, values: &[u8]) -> pachisi::State {
     let waiting = Waiting {
-        pool: vec![die(value, false)],
+        pool: values.iter().map(|&v| die(v, false)).collect(),
         ..Waiting::default()
     };
-    load_position(game, &[red, blue], 0, &waiting, true)
+    load_position(game, pieces, mover, &waiting, true)
 }
 
 /// `stacks { jump = not_own  jump_in = guard }`: no piece passes one of
@@ -190,7 +191,7 @@ fn red_to_move(game: &Game, red: &[u8], blue: &[u8], value: u8) -> pachisi::Stat
 #[test]
 fn jump_not_own_stops_a_piece_behind_its_own_in_the_region_only() {
     let game = jump_line("jump = not_own  jump_in = guard");
-    let s = red_to_move(&game, &[2, 4], &[0, 0], 3);
+    let s = to_move(&game, &[&[2, 4], &[0, 0]], 0, &[3]);
     let refused = game.child(&s, Action::step(2, 3)).unwrap_err();
     assert_eq!(
         refused.refusal,
@@ -199,16 +200,16 @@ fn jump_not_own_stops_a_piece_behind_its_own_in_the_region_only() {
     assert!(refused.reason.contains("e1"), "{}", refused.reason);
     assert_eq!(game.legal_actions(&s), [Action::step(4, 3)]);
     assert_eq!(game.legal_actions_reference(&s), [Action::step(4, 3)]);
-    let s = red_to_move(&game, &[2, 4], &[0, 0], 2);
+    let s = to_move(&game, &[&[2, 4], &[0, 0]], 0, &[2]);
     assert_eq!(
         game.legal_actions(&s),
         [Action::step(2, 2), Action::step(4, 2)]
     );
     // Blue on e1 (its step 7) is passed; 8+5 goes past home.
-    let s = red_to_move(&game, &[2, 8], &[0, 7], 5);
+    let s = to_move(&game, &[&[2, 8], &[0, 7]], 0, &[5]);
     assert_eq!(game.legal_actions(&s), [Action::step(2, 5)]);
     // Red's own on i1 (step 8), outside the region, is passed.
-    let s = red_to_move(&game, &[7, 8], &[0, 0], 2);
+    let s = to_move(&game, &[&[7, 8], &[0, 0]], 0, &[2]);
     assert!(game.legal_actions(&s).contains(&Action::step(7, 2)));
 }
 
@@ -219,30 +220,22 @@ fn jump_not_own_stops_a_piece_behind_its_own_in_the_region_only() {
 #[test]
 fn jump_none_stops_every_piece_behind_any_piece() {
     let game = jump_line("jump = none");
-    let s = red_to_move(&game, &[0, 2], &[0, 8], 3);
+    let s = to_move(&game, &[&[0, 2], &[0, 8]], 0, &[3]);
     let refused = game.child(&s, Action::step(2, 3)).unwrap_err();
     assert_eq!(
         refused.refusal,
         pachisi::Refusal::PiecePassed(game.track(0).cell(3))
     );
     assert!(refused.reason.contains("jump = none"), "{}", refused.reason);
-    let s = red_to_move(&game, &[0, 2], &[0, 8], 1);
+    let s = to_move(&game, &[&[0, 2], &[0, 8]], 0, &[1]);
     assert!(game.legal_actions(&s).contains(&Action::step(2, 1)));
-    let waiting = Waiting {
-        pool: vec![die(3, false)],
-        ..Waiting::default()
-    };
-    let s = load_position(&game, &[&[0, 2], &[0, 8]], 1, &waiting, true);
+    let s = to_move(&game, &[&[0, 2], &[0, 8]], 1, &[3]);
     assert!(!game.legal_actions(&s).contains(&Action::step(8, 3)));
-    let waiting = Waiting {
-        pool: vec![die(1, false)],
-        ..Waiting::default()
-    };
-    let s = load_position(&game, &[&[0, 2], &[0, 8]], 1, &waiting, true);
+    let s = to_move(&game, &[&[0, 2], &[0, 8]], 1, &[1]);
     assert!(game.legal_actions(&s).contains(&Action::step(8, 1)));
     // The default, `jump = any`: red passes blue.
     let game = jump_line("jump = any");
-    let s = red_to_move(&game, &[0, 2], &[0, 8], 3);
+    let s = to_move(&game, &[&[0, 2], &[0, 8]], 0, &[3]);
     assert!(game.legal_actions(&s).contains(&Action::step(2, 3)));
 }
 
@@ -277,11 +270,7 @@ fn a_piece_round_its_detour_again_does_not_go_on_to_the_partner_it_left() {
         stacks { blockade = 2 pairs = apart groups = together }
         "#,
     );
-    let waiting = Waiting {
-        pool: vec![die(4, false), die(4, false)],
-        ..Waiting::default()
-    };
-    let s = load_position(&game, &[&[16, 16]], 0, &waiting, true);
+    let s = to_move(&game, &[&[16, 16]], 0, &[4, 4]);
     let pair = Action::Round {
         from: 16,
         count: 2,
@@ -322,11 +311,7 @@ fn the_most_of_a_long_throw_is_found_without_trying_every_order() {
         "#,
     );
     let values = [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6];
-    let waiting = Waiting {
-        pool: values.iter().map(|&v| die(v, false)).collect(),
-        ..Waiting::default()
-    };
-    let s = load_position(&game, &[&[1, 2, 3]], 0, &waiting, true);
+    let s = to_move(&game, &[&[1, 2, 3]], 0, &values);
     let started = std::time::Instant::now();
     let listed = game.legal_actions(&s);
     let reference = game.legal_actions_reference(&s);

@@ -18,7 +18,7 @@ use crate::{
 /// What the rule blocks may refer to.
 pub struct Context<'a> {
     pub board: &'a Board,
-    pub regions: &'a [(String, Vec<CellId>)],
+    pub regions: &'a [NamedRegion],
     pub dice: Option<&'a Dice>,
 }
 
@@ -377,12 +377,11 @@ pub fn capture(
     })
 }
 
-/// A setting that names a region (its name and cells), or is `none`.
-fn region(
-    key: &str,
-    v: &Value,
-    ctx: &Context,
-) -> Result<Option<(String, Vec<CellId>)>, Diagnostic> {
+/// A region by its name, with its cells.
+pub type NamedRegion = (String, Vec<CellId>);
+
+/// A setting that names a region, or is `none`.
+fn region(key: &str, v: &Value, ctx: &Context) -> Result<Option<NamedRegion>, Diagnostic> {
     let atom = single(key, v)?;
     let AtomKind::Name(name) = &atom.kind else {
         return Err(Diagnostic::new(
@@ -505,12 +504,11 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
 /// `stacks { jump_in }`: the region where `stacks { jump }` holds (its
 /// name and cells; `None` for every cell), read apart from the rest of
 /// `stacks`, once the regions are known. `None` where the setting is wrong.
-#[allow(clippy::type_complexity)]
 pub fn jump_in(
     block: Option<&Block>,
     ctx: &Context,
     errors: &mut Vec<Diagnostic>,
-) -> Option<Option<(String, Vec<CellId>)>> {
+) -> Option<Option<NamedRegion>> {
     let Some(found) = block.and_then(|b| b.settings.iter().find(|s| s.key.node == "jump_in"))
     else {
         return Some(None);

@@ -98,7 +98,7 @@ pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
 /// instructions, 4% more games a second).
 pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize) -> bool {
     flags.blockade > 0
-        && !hot.jump
+        && rules.stacks.jump == Jump::Any
         && hot.plain.count_ones() as usize == seats
         && rules.stacks.blockade_turns == 0
         && rules.dice.outcomes.iter().all(|o| o.values.len() == 1)
