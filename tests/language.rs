@@ -323,3 +323,81 @@ fn the_most_of_a_long_throw_is_found_without_trying_every_order() {
         started.elapsed()
     );
 }
+
+/// `dice { all_out = { 6: 7 } }`: a die showing 6 moves 7 once none of
+/// the seat's pieces is at its start, and 6 while one is; it still gives
+/// the throw again that a 6 gives (`again = 6`). Red on steps 3 and 5
+/// throws a 6: the value waiting is 7, and the piece on 3 goes to 10.
+/// With a piece at the start, the same 6 waits as 6, and brings it out.
+#[test]
+fn all_out_moves_a_face_as_another_value_once_every_piece_is_out() {
+    let game = game_of(
+        r#"
+        game "Seven" { pieces = 2 }
+        board grid { width = 14 height = 1 }
+        dice d { faces = 1..6  again = 6  all_out = { 6: 7 } }
+        seat red { track = a1..n1 }
+        players 1 { seats = red }
+        entry { on = 6 }
+        "#,
+    );
+    let six = common::throw_of(&game, 6);
+    let mut s = load_position(&game, &[&[3, 5]], 0, &Waiting::default(), true);
+    play(&game, &mut s, six);
+    assert_eq!(s.pool.as_slice(), [die(7, true)]);
+    assert_eq!(
+        game.legal_actions(&s),
+        [Action::step(3, 7), Action::step(5, 7)]
+    );
+    play(&game, &mut s, Action::step(3, 7));
+    assert_eq!(s.pieces[0], [5, 10]);
+    // Another throw follows, as after any 6.
+    assert_eq!(s.phase, Phase::Throw);
+    let mut s = load_position(&game, &[&[0, 5]], 0, &Waiting::default(), true);
+    play(&game, &mut s, six);
+    assert_eq!(s.pool.as_slice(), [die(6, true)]);
+    assert!(game.legal_actions(&s).contains(&Action::step(0, 6)));
+    assert_eq!(game.legal_actions(&s), game.legal_actions_reference(&s));
+}
+
+/// `turn { over_limit = send_back_leader }` with `finished = play`: a
+/// seat that has finished (every piece in its goal, `home { goal = 2 }`)
+/// still throws, and a throw past `again_limit` sends none of its pieces
+/// back: it stays finished. Red has pieces on steps 5 and 6 of a track
+/// whose last two steps are its goal; it has thrown one 3 this turn, and
+/// throws another. (Blue and green play on, so the game is not over.)
+#[test]
+fn over_limit_sends_back_no_piece_of_a_seat_that_has_finished() {
+    let game = game_of(
+        r#"
+        game "Done" { pieces = 2 }
+        board grid { width = 7 height = 3 }
+        dice d { faces = 1..3  again = 3 }
+        seat red { track = a1..g1 }
+        seat blue { track = a2..g2 }
+        seat green { track = a3..g3 }
+        players 3 { seats = red, blue, green }
+        turn { finished = play  again_limit = 2  over_limit = send_back_leader }
+        home { goal = 2 }
+        end { stop = last_side }
+        "#,
+    );
+    let waiting = Waiting {
+        streak: 1,
+        ..Waiting::default()
+    };
+    let mut s = load_position(&game, &[&[5, 6], &[1, 2], &[1, 1]], 0, &waiting, true);
+    assert_eq!(s.finished.as_slice(), [0]);
+    let mut reference = s.clone();
+    play(&game, &mut s, common::throw_of(&game, 3));
+    assert_eq!(s.pieces[0], [5, 6]);
+    assert_eq!(s.finished.as_slice(), [0]);
+    assert_eq!(game.validate(&s), Ok(()));
+    game.apply_reference(&mut reference, common::throw_of(&game, 3))
+        .unwrap();
+    assert_eq!(reference, s);
+    // A seat not finished loses its leader: blue on 1 and 5.
+    let mut s = load_position(&game, &[&[5, 6], &[1, 5], &[1, 1]], 1, &waiting, true);
+    play(&game, &mut s, common::throw_of(&game, 3));
+    assert_eq!(s.pieces[1], [0, 1]);
+}

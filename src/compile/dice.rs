@@ -16,11 +16,12 @@ const SETTINGS: &[&str] = &[
     "count",
     "again",
     "doubles_bottoms",
+    "all_out",
 ];
 /// The settings of shells.
 const SHELL_SETTINGS: &[&str] = &["shells", "up", "chance", "score"];
 /// The settings of dice with faces.
-const FACE_SETTINGS: &[&str] = &["faces", "count", "again", "doubles_bottoms"];
+const FACE_SETTINGS: &[&str] = &["faces", "count", "again", "doubles_bottoms", "all_out"];
 /// The most shells or dice one throw may use.
 pub const MAX_DICE: i64 = 8;
 /// The most different outcomes one throw may have: a throw is named by its
@@ -482,6 +483,10 @@ fn dice_with_faces(
         }
         None => false,
     };
+    let all_out = match r.get("all_out") {
+        Some(s) => all_out_table(s, lo, hi, errors)?,
+        None => Vec::new(),
+    };
     // A throw is a multiset of faces; past the most outcomes a throw may
     // have, the dice are refused before any is listed.
     let faces: Vec<u8> = (lo..=hi).map(|v| v as u8).collect();
@@ -571,7 +576,58 @@ fn dice_with_faces(
         dice.kind
             .push_str("; on a double with no piece at the start, the bottom faces move too");
     }
+    if !all_out.is_empty() {
+        let each: Vec<String> = all_out.iter().map(|(f, v)| format!("{f} as {v}")).collect();
+        dice.kind.push_str(&format!(
+            "; with no piece at the start, a die moves {}",
+            each.join(", ")
+        ));
+        dice.smallest = (all_out.iter().map(|&(_, v)| v)).fold(dice.smallest, u8::min);
+        dice.all_out = all_out;
+    }
     Some(dice)
+}
+
+/// `all_out = { 6: 7, .. }`: faces, each within the dice's faces and
+/// given once, and the value each moves instead, 1 to 250.
+fn all_out_table(
+    setting: &crate::syntax::ast::Setting,
+    lo: i64,
+    hi: i64,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Vec<(u8, u8)>> {
+    let entries = table("all_out", setting, errors)?;
+    let mut pairs: Vec<(u8, u8)> = Vec::new();
+    let mut ok = true;
+    for (key, element) in entries {
+        let face = number_atom("all_out", key, lo, hi).map_err(|d| errors.push(d));
+        let value = match element.atoms.as_slice() {
+            [atom] => number_atom("all_out", atom, 1, 250).map_err(|d| errors.push(d)),
+            _ => {
+                errors.push(Diagnostic::new(
+                    "compile::bad_all_out",
+                    element.span,
+                    "each face of `all_out` moves one value, such as `{ 6: 7 }`",
+                ));
+                Err(())
+            }
+        };
+        let (Ok(face), Ok(value)) = (face, value) else {
+            ok = false;
+            continue;
+        };
+        if pairs.iter().any(|&(f, _)| f as i64 == face) {
+            errors.push(Diagnostic::new(
+                "compile::bad_all_out",
+                key.span,
+                format!("what the face {face} moves is given twice"),
+            ));
+            ok = false;
+            continue;
+        }
+        pairs.push((face as u8, value as u8));
+    }
+    ok.then_some(pairs)
 }
 
 #[cfg(test)]

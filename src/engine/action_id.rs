@@ -253,6 +253,7 @@ impl ActionIds {
         for o in &dice.outcomes {
             for &v in &o.values {
                 possible[v as usize] = true;
+                possible[dice.value_of(v, true) as usize] = true;
                 if o.doubles && dice.bottoms_sum > 0 {
                     possible[dice.bottoms_sum.saturating_sub(v) as usize] = true;
                 }

@@ -36,18 +36,50 @@ pub struct Dice {
     /// opposite face, whose value is this number less the top face (7 for
     /// common dice); 0 when the rule is off.
     pub bottoms_sum: u8,
+    /// Faces that move another value when the seat has no piece at its
+    /// start (`all_out = { 6: 7 }`): (face, value) pairs; empty when the
+    /// rule is off.
+    pub all_out: Vec<(u8, u8)>,
     /// Cumulative weights, for sampling.
     cumulative: Vec<u64>,
 }
 
 impl Dice {
-    /// The largest value one die of a throw gives (0 for no outcome).
+    /// The largest value one die of a throw gives (0 for no outcome),
+    /// with a face's value when all pieces are out (`all_out`).
     pub fn largest_value(&self) -> u8 {
         self.outcomes
             .iter()
             .flat_map(|o| o.values.iter().copied())
+            .chain(self.all_out.iter().map(|&(_, v)| v))
             .max()
             .unwrap_or(0)
+    }
+
+    /// The value a die showing `face` moves: another where the seat has no
+    /// piece at its start (`all_out`, asked only then), else the face.
+    #[inline]
+    pub fn value_of(&self, face: u8, all_out: bool) -> u8 {
+        match self.all_out.iter().find(|&&(f, _)| f == face) {
+            Some(&(_, value)) if all_out => value,
+            _ => face,
+        }
+    }
+
+    /// Whether a die of some throw may give `value` with `again` (another
+    /// throw): a face, a face's value when all pieces are out
+    /// (`all_out`), or a bottom face of a double (`doubles_bottoms`).
+    pub fn may_give(&self, value: u8, again: bool) -> bool {
+        self.outcomes.iter().any(|o| {
+            o.again == again
+                && o.values.iter().any(|&f| {
+                    f == value
+                        || self.value_of(f, true) == value
+                        || (o.doubles
+                            && self.bottoms_sum > 0
+                            && self.bottoms_sum.saturating_sub(f) == value)
+                })
+        })
     }
 
     /// Dice with these outcomes; weights of zero are dropped.
@@ -70,6 +102,7 @@ impl Dice {
             name,
             kind,
             bottoms_sum: 0,
+            all_out: Vec::new(),
             total: running,
             outcomes,
             smallest,

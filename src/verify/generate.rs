@@ -63,6 +63,7 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
         &["none", "doubles", "faces", "doubles_and_faces"],
     ),
     ("dice.doubles_bottoms", &["never", "when_all_out"]),
+    ("dice.all_out", &["none", "larger", "smaller"]),
     ("game.pieces", &["1", "2", "3", "4"]),
     ("game.about", &["none", "about"]),
     ("players.tables", &["1", "2", "3", "4"]),
@@ -979,6 +980,15 @@ fn choose_dice(c: &mut Chooser) -> (String, Vec<u32>, u32, bool) {
         if bottoms == "when_all_out" || c.chance(1, 2) {
             writeln!(text, "    doubles_bottoms = {bottoms}").unwrap();
         }
+    }
+    // A face that moves another value once every piece is out.
+    match c.pick(
+        "dice.all_out",
+        &[(2, "none"), (1, "larger"), (1, "smaller")],
+    ) {
+        "larger" => writeln!(text, "    all_out = {{ {hi}: {} }}", hi + 1).unwrap(),
+        "smaller" => writeln!(text, "    all_out = {{ {hi}: {lo}, {lo}: {} }}", lo + 2).unwrap(),
+        _ => {}
     }
     text.push_str("}\n");
     (text, (lo..=hi).collect(), count, again != "none")

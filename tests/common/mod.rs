@@ -108,7 +108,7 @@ pub fn one_die(pool: &[u8], again_face: u8) -> Waiting {
 
 /// Loads a readable position: for each playing seat in turn order the steps
 /// of its pieces (any order), the seat to move, and what waits. Seats with
-/// every piece home are finished; a seat has brought a piece out when one
+/// every piece in the goal (home, or `home { goal }`) are finished; a seat has brought a piece out when one
 /// is off its start, or when `under_way`.
 pub fn load_position(
     game: &Game,
@@ -125,8 +125,10 @@ pub fn load_position(
             p
         })
         .collect();
+    // Finished: every piece in the goal (home, or its last `goal` steps).
+    let goal = game.rules().home.goal.max(1);
     let finished: Vec<usize> = (0..pieces.len())
-        .filter(|&i| pieces[i].iter().all(|&s| s == game.track(i).home()))
+        .filter(|&i| pieces[i].iter().all(|&s| s + goal > game.track(i).home()))
         .collect();
     let entered: Vec<bool> = pieces
         .iter()

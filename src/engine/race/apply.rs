@@ -6,7 +6,10 @@ use super::{
     word::{HIGH, equal_bytes, moved_up_in_long_word, moved_up_in_word, sort_small},
 };
 use crate::engine::{Action, Phase, PoolValue, State};
-use crate::rules::{ThrowOrder, dice::Outcome as DiceOutcome};
+use crate::rules::{
+    ThrowOrder,
+    dice::{Dice, Outcome as DiceOutcome},
+};
 
 impl Fast<'_> {
     /// Applies an action without checking it. The caller must have it from
@@ -93,6 +96,7 @@ impl Fast<'_> {
             again,
             bonus: false,
         };
+        let before = state.pool.len();
         match *values {
             // Mostly two dice into an empty pool: without a loop.
             [a, b] if state.pool.is_empty() => {
@@ -107,8 +111,14 @@ impl Fast<'_> {
                 }
             }
         }
-        // On a double with no piece at the start, the bottom faces move too.
         let dice = &self.rules.dice;
+        // With no piece at the start, some faces move another value (dice: all_out).
+        if !dice.all_out.is_empty() && !state.pieces[state.mover as usize].contains(&0) {
+            for v in &mut state.pool[before..] {
+                v.value = dice.value_of(v.value, true);
+            }
+        }
+        // On a double with no piece at the start, the bottom faces move too.
         if doubles && dice.bottoms_sum > 0 && !state.pieces[state.mover as usize].contains(&0) {
             for &top in values {
                 if !state.pool.is_full() {
@@ -462,6 +472,10 @@ impl Fast<'_> {
     /// Sends the mover's piece nearest home, not yet home, back to its start.
     fn send_back_leader(self, state: &mut State) {
         let seat = state.mover as usize;
+        // A seat that has finished keeps its pieces in its goal.
+        if state.finished.contains(&state.mover) {
+            return;
+        }
         let home = self.home(seat);
         let pieces = &mut state.pieces[seat];
         if let Some(leader) = pieces.iter_mut().rev().find(|s| **s > 0 && **s < home) {
@@ -571,9 +585,14 @@ pub(crate) struct Throw {
 }
 
 impl Throw {
-    /// The outcome `outcome` of dice thrown in the order `order`, past
+    /// The outcome `outcome` of `dice` thrown in the order `order`, past
     /// `again_limit` throws again in a row (0: no limit) moving nothing.
-    pub(crate) fn of(outcome: &DiceOutcome, order: ThrowOrder, again_limit: u8) -> Throw {
+    pub(crate) fn of(
+        outcome: &DiceOutcome,
+        dice: &Dice,
+        order: ThrowOrder,
+        again_limit: u8,
+    ) -> Throw {
         let mut values = [0; 4];
         for (v, &o) in values.iter_mut().zip(&outcome.values) {
             *v = o;
@@ -585,7 +604,9 @@ impl Throw {
             doubles: outcome.doubles,
             // With all throws first, a throw that gives another is
             // followed by that throw, not a move.
-            one_value: matches!(outcome.values[..], [v] if v > 0)
+            // A face that may move another value (dice: all_out) is
+            // thrown by `apply_throw`, which asks whether all are out.
+            one_value: matches!(outcome.values[..], [v] if v > 0 && dice.value_of(v, true) == v)
                 && !outcome.doubles
                 && (order == ThrowOrder::OneAtATime || !outcome.again),
             again_cap: if outcome.again && again_limit > 0 {

@@ -122,7 +122,9 @@ impl Race {
             hot,
             flags,
             throws: (rules.dice.outcomes.iter())
-                .map(|o| apply::Throw::of(o, rules.turn.throws, rules.turn.again_limit))
+                .map(|o| {
+                    apply::Throw::of(o, &rules.dice, rules.turn.throws, rules.turn.again_limit)
+                })
                 .collect(),
             ends: Arc::default(),
             marks_view,

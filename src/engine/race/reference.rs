@@ -930,8 +930,15 @@ impl Race<'_> {
             again: outcome.again,
             bonus: false,
         };
-        for &value in &outcome.values {
-            if state.pool.try_push(die(value)).is_err() {
+        // dice: all_out: with no piece at the start, some faces move
+        // another value.
+        let all_out = !state.pieces[state.mover as usize].contains(&0);
+        for &face in &outcome.values {
+            if state
+                .pool
+                .try_push(die(rules.dice.value_of(face, all_out)))
+                .is_err()
+            {
                 break;
             }
         }
@@ -1124,6 +1131,10 @@ impl Race<'_> {
     /// The mover's piece furthest along, not yet home, goes back to its start.
     fn send_back_leader(&self, state: &mut State) {
         let seat = state.mover as usize;
+        // A seat that has finished keeps its pieces in its goal.
+        if state.finished.contains(&state.mover) {
+            return;
+        }
         let home = self.home(seat);
         let pieces = &mut state.pieces[seat];
         if let Some(leader) = pieces.iter_mut().rev().find(|s| **s > 0 && **s < home) {

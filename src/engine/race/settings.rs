@@ -60,6 +60,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         total: _,
         smallest: _,
         bottoms_sum: _,
+        all_out: _,
         ..
     } = dice;
     for outcome in outcomes {

@@ -91,15 +91,7 @@ impl Game {
             let possible = if v.bonus {
                 v.value > 0 && (v.value == rules.capture.bonus || v.value == rules.home.bonus)
             } else {
-                rules.dice.outcomes.iter().any(|o| {
-                    o.again == v.again
-                        && (o.values.contains(&v.value)
-                            || (o.doubles
-                                && rules.dice.bottoms_sum > 0
-                                && o.values
-                                    .iter()
-                                    .any(|&f| rules.dice.bottoms_sum.saturating_sub(f) == v.value)))
-                })
+                rules.dice.may_give(v.value, v.again)
             };
             if !possible {
                 return fail(format!("no throw gives the waiting value {}", v.value));
