@@ -401,3 +401,47 @@ fn over_limit_sends_back_no_piece_of_a_seat_that_has_finished() {
     play(&game, &mut s, common::throw_of(&game, 3));
     assert_eq!(s.pieces[1], [0, 1]);
 }
+
+/// `stacks { break_on = again }`: on a throw that gives another throw, a
+/// seat with a blockade must break one, if a move can. Red has a
+/// blockade on step 3 (d1) and a piece on step 1 (b1); on a 6 (which
+/// throws again) only a piece of the blockade may move; on a 4 any piece
+/// may. Where the blockade cannot move (blue's blockade on i1, red's step
+/// 8, bars it), the 6 moves the other piece.
+#[test]
+fn break_on_again_a_blockade_is_broken_on_a_throw_again() {
+    let game = game_of(
+        r#"
+        game "Barriers" { pieces = 3 }
+        board grid { width = 16 height = 1 }
+        dice d { faces = 1..6  again = 6 }
+        seat red { track = a1..p1 }
+        seat blue { track = p1..a1 }
+        players 2 { seats = red, blue }
+        stacks { blockade = 2  break_on = again }
+        "#,
+    );
+    let six = Waiting {
+        pool: vec![die(6, true)],
+        extra: 1,
+        streak: 1,
+        ..Waiting::default()
+    };
+    let s = load_position(&game, &[&[1, 3, 3], &[0, 0, 0]], 0, &six, true);
+    assert_eq!(game.legal_actions(&s), [Action::step(3, 6)]);
+    assert_eq!(game.legal_actions_reference(&s), [Action::step(3, 6)]);
+    let refused = game.child(&s, Action::step(1, 6)).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::BlockadeMustOpen);
+    assert!(refused.reason.contains("break_on"), "{}", refused.reason);
+    // A 4 gives no throw again: either piece.
+    let s = to_move(&game, &[&[1, 3, 3], &[0, 0, 0]], 0, &[4]);
+    assert_eq!(
+        game.legal_actions(&s),
+        [Action::step(1, 4), Action::step(3, 4)]
+    );
+    // Blue's blockade on i1 (its step 7) bars every move past it: the
+    // blockade on d1 cannot move 6, so the piece on b1 does, to h1.
+    let s = load_position(&game, &[&[1, 3, 3], &[0, 7, 7]], 0, &six, true);
+    assert_eq!(game.legal_actions(&s), [Action::step(1, 6)]);
+    assert_eq!(game.legal_actions_reference(&s), [Action::step(1, 6)]);
+}

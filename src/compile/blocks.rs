@@ -212,7 +212,12 @@ fn entry_throws(key: &str, v: &Value, dice: Option<&Dice>) -> Result<EntryThrows
             return Err(Diagnostic::new(
                 "compile::bad_entry",
                 element.span,
-                format!("`{key}` is `any`, `again`, or values such as `5, 6`"),
+                match key {
+                    "break_on" => {
+                        "`break_on` is `none`, `any`, `again`, or values such as `6`".into()
+                    }
+                    _ => format!("`{key}` is `any`, `again`, or values such as `5, 6`"),
+                },
             ));
         };
         let value = number_atom(key, atom, 1, 250)? as u8;
@@ -437,6 +442,7 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
             "mixed",
             "jump",
             "jump_in",
+            "break_on",
         ],
         "the stacks block",
         errors,
@@ -483,7 +489,20 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
     let jump = setting(&r, "jump", Jump::Any, errors, |v| {
         Ok([Jump::Any, Jump::NotOwn, Jump::None][word("jump", v, &["any", "not_own", "none"])?])
     });
+    // `break_on = none`, or the throws on which a blockade must open, as
+    // `entry { on }` names throws.
+    let break_on = setting(&r, "break_on", None, errors, |v| {
+        if let [element] = v.elements.as_slice()
+            && let [atom] = element.atoms.as_slice()
+            && let AtomKind::Name(_) = atom.kind
+        {
+            let word = super::reader::word_atom("break_on", atom, &["none", "any", "again"])?;
+            return Ok([None, Some(EntryThrows::Any), Some(EntryThrows::Again)][word].clone());
+        }
+        entry_throws("break_on", v, None).map(Some)
+    });
     Some(StackRules {
+        break_on: break_on?,
         jump: jump?,
         jump_region: None,
         jump_in: None,

@@ -61,6 +61,8 @@ pub enum Refusal {
     NotListed,
     /// A blockade that has stood its time must be broken first (`stacks: blockade_turns`).
     BlockadeOverdue,
+    /// On this throw a blockade of the mover must be broken first (`stacks: break_on`).
+    BlockadeMustOpen,
     /// While pieces wait, the piece on the first step moves on first (`entry: clear_start`).
     MustClearStart,
     /// A jump over a blockade must land on an empty cell or take all that stands there (`stacks: pass = with_doubles`).
@@ -154,6 +156,14 @@ impl Game {
             Refusal::BlockadeOverdue => format!(
                 "a blockade of {seat} has stood {} turns and must be broken first (stacks: blockade_turns)",
                 self.rules.stacks.blockade_turns
+            ),
+            Refusal::BlockadeMustOpen => format!(
+                "{seat} has a blockade, and on {} a blockade must be broken first (stacks: break_on)",
+                self.rules
+                    .stacks
+                    .break_on
+                    .as_ref()
+                    .map_or_else(|| "this throw".to_string(), |t| t.describe())
             ),
             Refusal::JumpLanding(c) => format!(
                 "a piece that jumps a blockade lands on an empty cell or takes, and pieces it would not take stand on {} (stacks: pass = with_doubles)",

@@ -23,7 +23,8 @@ pub enum EntryThrows {
 }
 
 impl EntryThrows {
-    fn describe(&self) -> String {
+    /// The throws in words, such as "a throw that gives another throw".
+    pub fn describe(&self) -> String {
         match self {
             EntryThrows::Any => "any throw".into(),
             EntryThrows::Again => "a throw that gives another throw".into(),

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::board::CellId;
+use super::{board::CellId, entry::EntryThrows};
 
 /// Which single pieces a piece may not pass (`jump`), on the cells of `jump_in`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -42,6 +42,10 @@ pub struct StackRules {
     /// the next, a move that breaks it must be made if one can
     /// (`blockade_turns = 3`); 0 for no limit.
     pub blockade_turns: u8,
+    /// The throws on which the mover's blockade must be broken, if a move
+    /// can break one (`break_on = again`, or values such as `6`); `None`
+    /// for never (`break_on = none`).
+    pub break_on: Option<EntryThrows>,
     /// Whether blockades differ by who made them (`mixed = open_to_side`): one
     /// of pieces of two or more seats of one side is passed by that side
     /// with any value and by no other side; one of a single seat's pieces
@@ -89,6 +93,12 @@ impl StackRules {
             limits.push_str(&format!(
                 "; a blockade stands at most {} of its owner's turns, then must be broken",
                 self.blockade_turns
+            ));
+        }
+        if let Some(throws) = self.break_on.as_ref().filter(|_| self.blockade > 0) {
+            limits.push_str(&format!(
+                "; on {}, a blockade must be broken if a move can break one",
+                throws.describe()
             ));
         }
         format!("{}{limits}", self.describe_blockades())

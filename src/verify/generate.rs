@@ -111,6 +111,7 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("stacks.own_max", &["none", "1", "number"]),
     ("stacks.blockade_turns", &["none", "number"]),
     ("stacks.mixed", &["like_any", "open_to_side"]),
+    ("stacks.break_on", &["none", "again", "values"]),
     ("stacks.jump", &["any", "not_own", "none"]),
     ("stacks.jump_in", &["all", "race_cells", "track_ends"]),
     ("end.stop", &["first_side", "last_side"]),
@@ -1288,6 +1289,14 @@ impl Rules {
             b.set("blockade_turns", "number", n.to_string(), false);
         } else {
             b.set("blockade_turns", "none", "none".into(), true);
+        }
+        match b.c.pick_quiet(&[(3, "none"), (1, "again"), (1, "values")]) {
+            "again" => b.set("break_on", "again", "again".into(), false),
+            "values" => {
+                let value = frame.values[b.c.next() as usize % frame.values.len()];
+                b.set("break_on", "values", value.to_string(), false);
+            }
+            _ => b.set("break_on", "none", "none".into(), true),
         }
         b.word(
             "mixed",

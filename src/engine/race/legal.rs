@@ -214,6 +214,13 @@ impl Fast<'_> {
                     let kept = kept_if_any(out, |a| a.from() == Some(step));
                     out.truncate(kept);
                 }
+                // On some throws a blockade must be broken (stacks: break_on).
+                if self.blockade_must_open(state) {
+                    let kept = kept_if_any(out, |a| {
+                        a.from().is_some_and(|f| self.blockade_on(state, f))
+                    });
+                    out.truncate(kept);
+                }
                 if let Some(view) = &view
                     && self.flags().use_most
                     && out.len() > 1
@@ -291,6 +298,35 @@ impl Fast<'_> {
             return None;
         }
         self.blockade_over(state, limit)
+    }
+
+    /// Whether a blockade of the mover must be broken first, if a move
+    /// can break one (stacks: break_on): a value of the dice waits that was
+    /// thrown on such a throw, and the mover has a blockade.
+    #[inline]
+    pub(crate) fn blockade_must_open(self, state: &State) -> bool {
+        self.race.hot.break_on && self.must_open_blockade(state)
+    }
+
+    /// [`Fast::blockade_must_open`] where the rule is on: apart, as few
+    /// rule sets have it.
+    #[inline(never)]
+    fn must_open_blockade(self, state: &State) -> bool {
+        let Some(throws) = &self.rules.stacks.break_on else {
+            return false;
+        };
+        let seat = state.mover as usize;
+        (state.pool.iter()).any(|v| !v.bonus && throws.allows(v.value, v.again))
+            && (1..self.home(seat)).any(|step| self.blockade_on(state, step))
+    }
+
+    /// Whether the mover's own pieces on race step `step` make a blockade.
+    pub(crate) fn blockade_on(self, state: &State, step: u8) -> bool {
+        let seat = state.mover as usize;
+        step > 0
+            && step < self.home(seat)
+            && state.pieces[seat].iter().filter(|&&s| s == step).count()
+                >= self.flags().blockade as usize
     }
 
     /// The step of the mover's blockade that has stood `limit` turns.

@@ -189,6 +189,7 @@ impl Fast<'_> {
         if self.flags().entry_forced
             || self.must_clear_start(state)
             || self.overdue_blockade(state).is_some()
+            || self.blockade_must_open(state)
         {
             return None;
         }

@@ -728,6 +728,8 @@ impl Race<'_> {
             Refusal::MustClearStart
         } else if self.overdue_blockade(state).is_some_and(|s| s != from) {
             Refusal::BlockadeOverdue
+        } else if self.blockade_must_open(state, &self.legal_moves(state), from) {
+            Refusal::BlockadeMustOpen
         } else {
             Refusal::MustUseMost
         }
@@ -775,6 +777,11 @@ impl Race<'_> {
         if let Some(step) = self.overdue_blockade(state) {
             keep_if_any(&mut moves, |a| a.from() == Some(step));
         }
+        // stacks: break_on: on such a throw, a blockade is broken first.
+        let open = self.blockades_to_open(state);
+        if !open.is_empty() {
+            keep_if_any(&mut moves, |a| a.from().is_some_and(|f| open.contains(&f)));
+        }
         // turn: use = most: only the moves after which the most waiting
         // values can be used; where only one can, the larger.
         if rules.turn.use_values == UseValues::Most && state.pool.len() > 1 && moves.len() > 1 {
@@ -813,6 +820,39 @@ impl Race<'_> {
                     && pieces.iter().filter(|&&s| s == step).count() as u8 >= stacks.blockade
             })
             .map(|&(_, step, _)| step)
+    }
+
+    /// The steps of the mover's blockades, where a waiting value of the
+    /// dice (not a bonus) was thrown on a throw of `break_on`: a move from
+    /// one of them must be made, if one can be (stacks: break_on). Empty
+    /// where no such value waits.
+    fn blockades_to_open(&self, state: &State) -> Vec<u8> {
+        let stacks = &self.game.rules.stacks;
+        let Some(throws) = &stacks.break_on else {
+            return Vec::new();
+        };
+        let thrown = |v: &PoolValue| !v.bonus && throws.allows(v.value, v.again);
+        if stacks.blockade == 0 || !state.pool.iter().any(thrown) {
+            return Vec::new();
+        }
+        let seat = state.mover as usize;
+        let pieces = &state.pieces[seat];
+        let mut steps: Vec<u8> = (1..self.home(seat))
+            .filter(|&s| pieces.iter().filter(|&&p| p == s).count() as u8 >= stacks.blockade)
+            .collect();
+        steps.dedup();
+        steps
+    }
+
+    /// Whether a move from step `from` is refused because a blockade must
+    /// be broken first (stacks: break_on): a move from one is among the
+    /// legal `moves`, and `from` is none of them.
+    fn blockade_must_open(&self, state: &State, moves: &[Action], from: u8) -> bool {
+        let open = self.blockades_to_open(state);
+        !open.contains(&from)
+            && moves
+                .iter()
+                .any(|a| a.from().is_some_and(|f| open.contains(&f)))
     }
 
     /// turn: use = most: keeps the moves after which the most of the

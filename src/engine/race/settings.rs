@@ -160,6 +160,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         jump,
         jump_in: _,
         jump_region: _,
+        break_on: _,
     } = stacks;
     match jump {
         Jump::Any | Jump::NotOwn | Jump::None => {}
