@@ -445,3 +445,51 @@ fn break_on_again_a_blockade_is_broken_on_a_throw_again() {
     assert_eq!(game.legal_actions(&s), [Action::step(1, 6)]);
     assert_eq!(game.legal_actions_reference(&s), [Action::step(1, 6)]);
 }
+
+/// `turn { again_limit = 3  over_limit = send_back_last }`: the third 6 in
+/// a row moves nothing, and the piece moved last goes back to its start,
+/// unless it stands on the stretch of its track no other seat's track
+/// passes (red's row 2, l2..p2: the home column of Parchís). Red on steps
+/// 2 and 5 throws 6 and moves 5 to 11, 6 and moves 2 to 8: the third 6
+/// sends the piece on 8 back, though 11 is further along. Moving 2 to 8
+/// and then 8 to 14 (n2, red's own) instead, the third 6 sends nothing back.
+#[test]
+fn send_back_last_the_third_six_sends_the_piece_moved_last_back() {
+    let game = game_of(
+        r#"
+        game "Three sixes" { pieces = 2 }
+        board grid { width = 16 height = 2 }
+        dice d { faces = 1..6  again = 6 }
+        seat red { track = a1..l1, l2..p2 }
+        seat blue { track = l1..a1, a2..e2 }
+        players 2 { seats = red, blue }
+        turn { again_limit = 3  over_limit = send_back_last }
+        "#,
+    );
+    let six = common::throw_of(&game, 6);
+    let mut s = load_position(&game, &[&[2, 5], &[0, 0]], 0, &Waiting::default(), true);
+    play(&game, &mut s, six);
+    play(&game, &mut s, Action::step(5, 6));
+    play(&game, &mut s, six);
+    play(&game, &mut s, Action::step(2, 6));
+    assert_eq!(s.last_moved, 8);
+    assert_eq!(game.validate(&s), Ok(()));
+    play(&game, &mut s, six);
+    assert_eq!(s.pieces[0], [0, 11]);
+    assert_eq!((s.mover, s.last_moved), (1, 0));
+    // Into red's own stretch: spared.
+    let mut s = load_position(&game, &[&[2, 5], &[0, 0]], 0, &Waiting::default(), true);
+    for from in [2, 8] {
+        play(&game, &mut s, six);
+        play(&game, &mut s, Action::step(from, 6));
+    }
+    assert_eq!(common::cell_of(&game, 0, 14), "n2");
+    play(&game, &mut s, six);
+    assert_eq!(s.pieces[0], [5, 14]);
+    assert_eq!(s.mover, 1);
+    // A saved state that says a piece was moved to a step where the
+    // mover has none is refused.
+    let mut bad = load_position(&game, &[&[2, 5], &[0, 0]], 0, &Waiting::default(), true);
+    bad.last_moved = 7;
+    assert!(game.validate(&bad).is_err());
+}

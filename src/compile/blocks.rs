@@ -164,9 +164,15 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
             _ => number_atom("again_limit", atom, 1, 16).map(|n| n as u8),
         }
     });
-    let send_back_leader = setting(&r, "over_limit", false, errors, |v| {
-        Ok(word("over_limit", v, &["lose_throw", "send_back_leader"])? == 1)
+    let over_limit = setting(&r, "over_limit", 0, errors, |v| {
+        word(
+            "over_limit",
+            v,
+            &["lose_throw", "send_back_leader", "send_back_last"],
+        )
     });
+    let send_back_leader = over_limit.map(|o| o == 1);
+    let send_back_last = over_limit.map(|o| o == 2);
     let tries = setting(&r, "tries", 1, errors, |v| {
         number_atom("tries", single("tries", v)?, 1, 16).map(|n| n as u8)
     });
@@ -188,6 +194,7 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
         skip_finished: skip_finished?,
         again_limit: again_limit?,
         send_back_leader: send_back_leader?,
+        send_back_last: send_back_last?,
         limit: limit?,
         at_limit: at_limit?,
     })

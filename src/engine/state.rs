@@ -292,6 +292,11 @@ pub struct State {
     /// piece on its way (turn: tries).
     #[serde(default)]
     pub tried: u8,
+    /// The step where the mover's last move of this turn ended, 0 before
+    /// its first; kept only where the rules send that piece back past the
+    /// limit of throws again (turn: over_limit = send_back_last).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub last_moved: u8,
     /// Whether the last throw was a double.
     #[serde(default)]
     pub doubles: bool,
@@ -321,6 +326,11 @@ pub struct State {
     pub field: Option<Box<super::field::FieldState>>,
 }
 
+/// Whether a number is 0: such a field is left out of a saved state.
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
 impl Clone for State {
     fn clone(&self) -> State {
         State {
@@ -332,6 +342,7 @@ impl Clone for State {
             streak: self.streak,
             tried: self.tried,
             blockade_ages: self.blockade_ages.clone(),
+            last_moved: self.last_moved,
             doubles: self.doubles,
             used: self.used,
             split: self.split,
@@ -357,6 +368,7 @@ impl State {
             extra: 0,
             streak: 0,
             tried: 0,
+            last_moved: 0,
             used: 0,
             split: Splits::default(),
             doubles: false,

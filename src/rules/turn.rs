@@ -62,6 +62,10 @@ pub struct TurnRules {
     /// Whether that throw also sends the seat's piece nearest home back to
     /// its start (`over_limit = send_back_leader`; `over_limit = lose_throw` does not).
     pub send_back_leader: bool,
+    /// Whether that throw sends the seat's piece moved last in the turn
+    /// back to its start, unless it is home or on the stretch of its track
+    /// that no other seat's track passes (`over_limit = send_back_last`).
+    pub send_back_last: bool,
     /// How many times in a turn a seat with no piece on its way (every piece
     /// at its start or in its goal) may throw until a throw lets a piece
     /// move (`tries = 3`); 1: once.
@@ -73,6 +77,12 @@ pub struct TurnRules {
 }
 
 impl TurnRules {
+    /// Whether a state keeps the step of the piece moved last in a turn:
+    /// where the throw past `again_limit` sends it back.
+    pub fn keeps_last_moved(&self) -> bool {
+        self.send_back_last && self.again_limit > 0
+    }
+
     /// One line about the turn.
     pub fn describe(&self) -> String {
         format!(
@@ -114,13 +124,16 @@ impl TurnRules {
             } else {
                 String::new()
             },
-            match (self.again_limit, self.send_back_leader) {
-                (0, _) => String::new(),
-                (n, false) => format!(
-                    "throw {n} of a row giving another throw moves nothing and ends the turn; "
-                ),
-                (n, true) => format!(
+            match (self.again_limit, self.send_back_leader, self.send_back_last) {
+                (0, _, _) => String::new(),
+                (n, true, _) => format!(
                     "throw {n} of a row giving another throw moves nothing, sends the piece nearest home back and ends the turn; "
+                ),
+                (n, _, true) => format!(
+                    "throw {n} of a row giving another throw moves nothing, sends the piece moved last back (not from its own stretch) and ends the turn; "
+                ),
+                (n, false, false) => format!(
+                    "throw {n} of a row giving another throw moves nothing and ends the turn; "
                 ),
             },
             self.limit,

@@ -78,7 +78,10 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("turn.bonus_optional", &["no", "yes"]),
     ("turn.finished", &["skip", "play"]),
     ("turn.again_limit", &["none", "1", "number"]),
-    ("turn.over_limit", &["lose_throw", "send_back_leader"]),
+    (
+        "turn.over_limit",
+        &["lose_throw", "send_back_leader", "send_back_last"],
+    ),
     ("turn.tries", &["1", "number"]),
     ("turn.limit", &["number"]),
     ("turn.at_limit", &["draw", "progress", "score"]),
@@ -1194,7 +1197,14 @@ fn turn_block(c: &mut Chooser, two_dice: bool, record: bool) -> RuleBlock {
             b.set("again_limit", "number", n.to_string(), false);
         }
     }
-    b.word("over_limit", &[(1, "lose_throw"), (1, "send_back_leader")]);
+    b.word(
+        "over_limit",
+        &[
+            (1, "lose_throw"),
+            (1, "send_back_leader"),
+            (1, "send_back_last"),
+        ],
+    );
     if b.c.chance(1, 3) {
         let n = b.c.range(2, 3);
         b.set("tries", "number", n.to_string(), false);

@@ -958,6 +958,10 @@ impl Race<'_> {
                 if rules.turn.send_back_leader {
                     self.send_back_leader(state);
                 }
+                // over_limit = send_back_last: the piece moved last goes back.
+                if rules.turn.send_back_last {
+                    self.send_back_last(state);
+                }
                 self.end_turn(state);
                 return;
             }
@@ -1092,6 +1096,10 @@ impl Race<'_> {
         if from == 0 {
             state.entered[seat] = true;
         }
+        // turn: over_limit = send_back_last: where the moved piece is now.
+        if rules.turn.keeps_last_moved() {
+            state.last_moved = target;
+        }
         // home: bonus: a piece reaching home earns a bonus value.
         if target == home && from < home {
             add_bonus(state, rules.home.bonus);
@@ -1183,6 +1191,28 @@ impl Race<'_> {
         pieces.sort_unstable();
     }
 
+    /// The mover's piece moved last in this turn goes back to its start,
+    /// unless it is home or on its own stretch: a cell of its track that
+    /// no other playing seat's track passes (turn: over_limit =
+    /// send_back_last). Nothing where no piece has moved this turn.
+    fn send_back_last(&self, state: &mut State) {
+        let seat = state.mover as usize;
+        let step = state.last_moved;
+        let track = self.game.track(seat);
+        let cell = track.cell(step);
+        let own_stretch = (0..self.game.seats.len())
+            .filter(|&other| other != seat)
+            .all(|other| !self.game.track(other).cells.contains(&cell));
+        if step == 0 || step >= self.home(seat) || own_stretch {
+            return;
+        }
+        let pieces = &mut state.pieces[seat];
+        if let Some(piece) = pieces.iter_mut().find(|s| **s == step) {
+            *piece = 0;
+        }
+        pieces.sort_unstable();
+    }
+
     /// The turn passes to the next seat (turn: finished = skip passes over
     /// a seat that has finished), or the game stops at turn: limit.
     fn end_turn(&self, state: &mut State) {
@@ -1191,6 +1221,7 @@ impl Race<'_> {
             self.age_blockades(state);
         }
         state.tried = 0;
+        state.last_moved = 0;
         state.pool.clear();
         state.extra = 0;
         state.streak = 0;

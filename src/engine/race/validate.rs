@@ -86,6 +86,21 @@ impl Game {
         {
             return fail("it waits for a throw while a value waits to be used".into());
         }
+        if state.last_moved > 0 {
+            let mover = self.seat_name(state.mover as usize);
+            if !self.rules.turn.keeps_last_moved() {
+                return fail(
+                    "it keeps the piece moved last, which only turn: over_limit = send_back_last does"
+                        .into(),
+                );
+            }
+            if !state.pieces[state.mover as usize].contains(&state.last_moved) {
+                return fail(format!(
+                    "seat {mover} moved a piece last to step {}, where it has none",
+                    state.last_moved
+                ));
+            }
+        }
         for v in &state.pool {
             let rules = &*self.rules;
             let possible = if v.bonus {
