@@ -368,8 +368,7 @@ impl Fast<'_> {
             && !state.pool.is_empty()
             && !self.flags().entry_forced
             && !self.must_clear_start(state)
-            && self.overdue_blockade(state).is_none()
-            && !self.blockade_must_open(state)
+            && !self.blockade_first(state)
     }
 
     /// The sums of two waiting dice that may bring a piece out, where the

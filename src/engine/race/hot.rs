@@ -31,9 +31,9 @@ pub(crate) struct Hot {
     /// move meets a blockade.
     pub blockade_turns: u8,
     pub mixed_open: bool,
-    /// Whether a blockade must be broken on some throws (`stacks:
-    /// break_on`), read at a decision.
-    pub break_on: bool,
+    /// Whether a rule may oblige a seat to break a blockade first
+    /// (`stacks: blockade_turns` or `break_on`), read at a decision.
+    pub breaks_blockades: bool,
     /// `stacks: own_max` (0: no limit), read where a move lands, and
     /// `stacks: pass = with_doubles`, read where a move meets a blockade.
     pub own_max: u8,
@@ -219,7 +219,8 @@ impl Hot {
             dice_total: rules.dice.total,
             plain,
             blockade_turns: rules.stacks.blockade_turns,
-            break_on: rules.stacks.break_on.is_some() && rules.stacks.blockade > 0,
+            breaks_blockades: rules.stacks.blockade > 0
+                && (rules.stacks.blockade_turns > 0 || rules.stacks.break_on.is_some()),
             mixed_open: rules.stacks.mixed_open,
             own_max: rules.stacks.own_max,
             doubles_pass: rules.stacks.doubles_pass,

@@ -215,7 +215,7 @@ impl Fast<'_> {
                     out.truncate(kept);
                 }
                 // On some throws a blockade must be broken (stacks: break_on).
-                if self.blockade_must_open(state) {
+                if self.race.hot.breaks_blockades && self.blockade_must_open(state) {
                     let kept = kept_if_any(out, |a| {
                         a.from().is_some_and(|f| self.blockade_on(state, f))
                     });
@@ -300,21 +300,27 @@ impl Fast<'_> {
         self.blockade_over(state, limit)
     }
 
+    /// Whether a blockade of the mover must be broken first, if a move can
+    /// break one: one has stood its time (stacks: blockade_turns), or a
+    /// value of a throw of `break_on` waits. One question of the rules
+    /// first, as few rule sets have either.
+    #[inline(always)]
+    pub(crate) fn blockade_first(self, state: &State) -> bool {
+        self.race.hot.breaks_blockades
+            && (self.overdue_blockade(state).is_some() || self.blockade_must_open(state))
+    }
+
     /// Whether a blockade of the mover must be broken first, if a move
     /// can break one (stacks: break_on): a value of the dice waits that was
     /// thrown on such a throw, and the mover has a blockade.
-    #[inline]
-    pub(crate) fn blockade_must_open(self, state: &State) -> bool {
-        self.race.hot.break_on && self.must_open_blockade(state)
-    }
-
-    /// [`Fast::blockade_must_open`] where the rule is on: apart, as few
-    /// rule sets have it.
     #[inline(never)]
-    fn must_open_blockade(self, state: &State) -> bool {
+    pub(crate) fn blockade_must_open(self, state: &State) -> bool {
         let Some(throws) = &self.rules.stacks.break_on else {
             return false;
         };
+        if self.flags().blockade == 0 {
+            return false;
+        }
         let seat = state.mover as usize;
         (state.pool.iter()).any(|v| !v.bonus && throws.allows(v.value, v.again))
             && (1..self.home(seat)).any(|step| self.blockade_on(state, step))

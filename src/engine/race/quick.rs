@@ -186,11 +186,7 @@ impl Fast<'_> {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
-        if self.flags().entry_forced
-            || self.must_clear_start(state)
-            || self.overdue_blockade(state).is_some()
-            || self.blockade_must_open(state)
-        {
+        if self.flags().entry_forced || self.must_clear_start(state) || self.blockade_first(state) {
             return None;
         }
         if DETOURS && self.may_go_round(state, v.value) {
