@@ -84,6 +84,9 @@ impl Fast<'_> {
                 if self.rules.turn.send_back_leader {
                     self.send_back_leader(state);
                 }
+                if self.rules.turn.send_back_last {
+                    self.send_back_last(state);
+                }
                 self.end_turn(state);
                 return;
             }
@@ -270,6 +273,7 @@ impl Fast<'_> {
             if !in_order {
                 sort_small(pieces);
             }
+            self.note_moved(state, target);
         }
         if from == 0 {
             state.entered[seat] = true;
@@ -344,6 +348,31 @@ impl Fast<'_> {
     /// mostly guessed wrong.
     #[inline(always)]
     pub(super) fn move_first_up(
+        self,
+        state: &mut State,
+        seat: usize,
+        from: u8,
+        target: u8,
+        alone: bool,
+    ) -> bool {
+        let moved = self.move_first_up_only(state, seat, from, target, alone);
+        if moved {
+            self.note_moved(state, target);
+        }
+        moved
+    }
+
+    /// Notes the step `target` where the mover's piece just moved came,
+    /// where the state keeps it (turn: over_limit = send_back_last).
+    #[inline(always)]
+    pub(super) fn note_moved(self, state: &mut State, target: u8) {
+        // Without a branch: stays 0 where the rules do not keep it.
+        state.last_moved = target & self.race.hot.last_moved_mask;
+    }
+
+    /// [`Fast::move_first_up`] but for the note of the piece moved last.
+    #[inline(always)]
+    fn move_first_up_only(
         self,
         state: &mut State,
         seat: usize,
@@ -469,6 +498,24 @@ impl Fast<'_> {
         self.end_turn(state);
     }
 
+    /// Sends the mover's piece moved last in this turn back to its start,
+    /// unless it is home or on a cell no other playing seat's track passes.
+    fn send_back_last(self, state: &mut State) {
+        let seat = state.mover as usize;
+        let step = state.last_moved;
+        let cell = self.track(seat).cell(step);
+        let shared = (0..self.seats.len())
+            .any(|other| other != seat && self.track(other).cells.contains(&cell));
+        if step == 0 || step >= self.home(seat) || !shared {
+            return;
+        }
+        let pieces = &mut state.pieces[seat];
+        if let Some(piece) = pieces.iter_mut().find(|s| **s == step) {
+            *piece = 0;
+        }
+        sort_small(pieces);
+    }
+
     /// Sends the mover's piece nearest home, not yet home, back to its start.
     fn send_back_leader(self, state: &mut State) {
         let seat = state.mover as usize;
@@ -529,6 +576,7 @@ impl Fast<'_> {
             self.age_blockades(state);
         }
         state.tried = 0;
+        state.last_moved = 0;
         state.pool.clear();
         state.extra = 0;
         state.streak = 0;

@@ -34,6 +34,10 @@ pub(crate) struct Hot {
     /// Whether a rule may oblige a seat to break a blockade first
     /// (`stacks: blockade_turns` or `break_on`), read at a decision.
     pub breaks_blockades: bool,
+    /// All ones where the state keeps the step of the piece moved last in
+    /// a turn (`turn: over_limit = send_back_last`), else 0: the step is
+    /// stored at every move through it.
+    pub last_moved_mask: u8,
     /// `stacks: own_max` (0: no limit), read where a move lands, and
     /// `stacks: pass = with_doubles`, read where a move meets a blockade.
     pub own_max: u8,
@@ -219,6 +223,11 @@ impl Hot {
             dice_total: rules.dice.total,
             plain,
             blockade_turns: rules.stacks.blockade_turns,
+            last_moved_mask: if rules.turn.keeps_last_moved() {
+                u8::MAX
+            } else {
+                0
+            },
             breaks_blockades: rules.stacks.blockade > 0
                 && (rules.stacks.blockade_turns > 0 || rules.stacks.break_on.is_some()),
             mixed_open: rules.stacks.mixed_open,

@@ -779,6 +779,7 @@ impl Fast<'_> {
         let seat = state.mover as usize;
         let moved = moved_up_in_word(moves.steps, moves.live, picked, target);
         state.pieces.set_seat_word(seat, moved);
+        self.note_moved(state, target);
         self.after_plain_landing(state, from);
         Action::Move { from, count: 1, by }
     }

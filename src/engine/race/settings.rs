@@ -92,7 +92,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         skip_finished: _,
         again_limit: _,
         send_back_leader: _,
-        send_back_last,
+        send_back_last: _,
         tries: _,
         limit: _,
         at_limit,
@@ -106,10 +106,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
     match at_limit {
         AtLimit::Draw | AtLimit::Progress | AtLimit::Score => {}
     }
-    // The piece moved last is kept in the state by the reference path alone.
-    if *send_back_last && turn.keeps_last_moved() {
-        return false;
-    }
+
     let EntryRules {
         on,
         first_on,
