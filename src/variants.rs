@@ -10,6 +10,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("ludo", include_str!("../variants/ludo.variant")),
     ("mensch", include_str!("../variants/mensch.variant")),
     ("parcheesi", include_str!("../variants/parcheesi.variant")),
+    ("parchis", include_str!("../variants/parchis.variant")),
     (
         "russian-pachisi",
         include_str!("../variants/russian-pachisi.variant"),
@@ -26,6 +27,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "house/pachisi-all-throws-first",
         include_str!("../variants/house/pachisi-all-throws-first.variant"),
+    ),
+    (
+        "house/parchis-two-dice",
+        include_str!("../variants/house/parchis-two-dice.variant"),
     ),
     (
         "house/parcheesi-blockade-limit",

@@ -366,9 +366,21 @@ impl Fast<'_> {
         self.is_race
             && state.phase == Phase::Move
             && !state.pool.is_empty()
-            && !self.flags().entry_forced
+            && !self.entry_may_be_forced(state)
             && !self.must_clear_start(state)
             && !self.blockade_first(state)
+    }
+
+    /// Whether a move out of the start may be forced on the mover (entry:
+    /// forced): a piece waits there, and a waiting value, or a sum of two
+    /// (entry: sum), may let it out. Where none can, the rule chooses
+    /// nothing, and the decision is drawn as any other.
+    #[inline]
+    fn entry_may_be_forced(self, state: &State) -> bool {
+        let flags = self.flags();
+        flags.entry_forced
+            && state.pieces[state.mover as usize].first() == Some(&0)
+            && (flags.entry_sum || state.pool.iter().any(|&v| self.lets_out_now(state, v)))
     }
 
     /// The sums of two waiting dice that may bring a piece out, where the

@@ -322,8 +322,11 @@ impl Fast<'_> {
             return false;
         }
         let seat = state.mover as usize;
+        let (home, size) = (self.home(seat), self.flags().blockade as usize);
+        // Sorted: a blockade is a run of `size` pieces on one race step.
         (state.pool.iter()).any(|v| !v.bonus && throws.allows(v.value, v.again))
-            && (1..self.home(seat)).any(|step| self.blockade_on(state, step))
+            && (state.pieces[seat].windows(size))
+                .any(|run| run[0] == run[size - 1] && run[0] > 0 && run[0] < home)
     }
 
     /// Whether the mover's own pieces on race step `step` make a blockade.

@@ -186,7 +186,11 @@ impl Fast<'_> {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
-        if self.flags().entry_forced || self.must_clear_start(state) || self.blockade_first(state) {
+        // Forced entry chooses only where this value lets a piece out.
+        if (self.flags().entry_forced && self.may_come_out(state, v))
+            || self.must_clear_start(state)
+            || self.blockade_first(state)
+        {
             return None;
         }
         if DETOURS && self.may_go_round(state, v.value) {
