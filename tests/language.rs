@@ -239,6 +239,35 @@ fn jump_none_stops_every_piece_behind_any_piece() {
     assert!(game.legal_actions(&s).contains(&Action::step(2, 3)));
 }
 
+/// A ring of eight cells, r0..r7, gone round twice to the goal, the second
+/// lap a detour that may be gone round again (steps 9..16), with two dice,
+/// `turn { use = most }` and blockades of two whose pieces are followed
+/// (`pairs = apart`) and may move together; `pieces` a seat, and
+/// `stacks` settings of its own besides.
+fn round_again(pieces: usize, stacks: &str) -> Game {
+    game_of(&format!(
+        r#"
+        game "Round again" {{ pieces = {pieces} }}
+        board custom {{
+            cells = {{
+                r0: (0, 0) r1: (1, 0) r2: (2, 0) r3: (3, 0)
+                r4: (4, 0) r5: (5, 0) r6: (6, 0) r7: (7, 0)
+                goal: (20, 12) yard: (0, 3)
+            }}
+            links = (yard, r0), (r7, r0), (r7, goal)
+        }}
+        dice two {{ faces = 1..6 count = 2 }}
+        seat red {{
+            track = yard, r0, r1, r2, r3, r4, r5, r6, r7, r0, r1, r2, r3, r4, r5, r6, r7, goal
+            detour = 9..16 again
+        }}
+        players 1 {{ seats = red }}
+        turn {{ use = most }}
+        stacks {{ blockade = 2 pairs = apart groups = together {stacks} }}
+        "#
+    ))
+}
+
 /// `stacks { pairs = apart }` with `turn { use = most }` and a detour that
 /// may be gone round again: two pieces of a blockade on the detour's last
 /// step (16 of a detour 9..16, r7) with a throw of 4 and 4. One of them
@@ -249,27 +278,7 @@ fn jump_none_stops_every_piece_behind_any_piece() {
 /// of them on): only the pair's move is legal.
 #[test]
 fn a_piece_round_its_detour_again_does_not_go_on_to_the_partner_it_left() {
-    let game = game_of(
-        r#"
-        game "Round again" { pieces = 2 }
-        board custom {
-            cells = {
-                r0: (0, 0) r1: (1, 0) r2: (2, 0) r3: (3, 0)
-                r4: (4, 0) r5: (5, 0) r6: (6, 0) r7: (7, 0)
-                goal: (20, 12) yard: (0, 3)
-            }
-            links = (yard, r0), (r7, r0), (r7, goal)
-        }
-        dice two { faces = 1..6 count = 2 }
-        seat red {
-            track = yard, r0, r1, r2, r3, r4, r5, r6, r7, r0, r1, r2, r3, r4, r5, r6, r7, goal
-            detour = 9..16 again
-        }
-        players 1 { seats = red }
-        turn { use = most }
-        stacks { blockade = 2 pairs = apart groups = together }
-        "#,
-    );
+    let game = round_again(2, "");
     let s = to_move(&game, &[&[16, 16]], 0, &[4, 4]);
     let pair = Action::Round {
         from: 16,
@@ -492,4 +501,111 @@ fn send_back_last_the_third_six_sends_the_piece_moved_last_back() {
     let mut bad = load_position(&game, &[&[2, 5], &[0, 0]], 0, &Waiting::default(), true);
     bad.last_moved = 7;
     assert!(game.validate(&bad).is_err());
+}
+
+/// `entry { begin_on = { 3: 1, 5: 2 } }`: each seat's pieces begin the
+/// game on those steps of its own track, one on 3 and two on 5, the rest
+/// at the start; such a seat has brought pieces out. A piece taken goes
+/// back to the start like any other, and comes out again by `entry { on }`.
+#[test]
+fn begin_on_places_pieces_on_their_steps_at_the_start() {
+    let game = game_of(
+        r#"
+        game "Spread" { pieces = 4 }
+        board grid { width = 12 height = 2 }
+        dice d { faces = 1..3 }
+        seat red { track = a1..l1 }
+        seat blue { track = a2..l2 }
+        players 2 { seats = red, blue }
+        entry { begin_on = { 3: 1, 5: 2 } }
+        "#,
+    );
+    let s = game.new_initial_state();
+    assert_eq!(s.pieces[0], [0, 3, 5, 5]);
+    assert_eq!(s.pieces[1], [0, 3, 5, 5]);
+    assert_eq!(s.entered.as_slice(), [true, true]);
+    assert_eq!(game.validate(&s), Ok(()));
+    assert_eq!(common::cell_of(&game, 0, 5), "f1");
+    // Red to move a 2: the piece on 3 onto the pair on 5, or the pair's
+    // pieces on to 7, or a piece out of the start.
+    let s = to_move(&game, &[&[0, 3, 5, 5], &[0, 3, 5, 5]], 0, &[2]);
+    assert_eq!(
+        game.legal_actions(&s),
+        [Action::step(0, 2), Action::step(3, 2), Action::step(5, 2)]
+    );
+    assert_eq!(game.legal_actions(&s), game.legal_actions_reference(&s));
+}
+
+/// `stacks { pairs = apart }` with `turn { use = most }`: a piece that
+/// leaves a blockade and lands where another of its seat's pieces stands
+/// is still followed as the blockade's. The same board as above (a detour
+/// 9..16, gone round again, r7 its last step): red's blockade on 16 and a
+/// piece on 10, a throw of 2 and 6. One piece of the blockade round again
+/// by 2 lands on 10 beside the other; the 6 could then take a piece from
+/// 10 to 16, but a piece leaving 10 is the pair's and may not rejoin its
+/// partner, 16+6 goes past home, and its partner's round by 6 would pass
+/// its own pieces on 10 (`jump = not_own`): one value used. The blockade
+/// round together by 2, then 10+6, uses both, and so does 10+6 first: the
+/// single piece's round by 2 is not legal.
+#[test]
+fn a_split_pair_landing_beside_another_piece_is_still_followed() {
+    let game = round_again(3, "jump = not_own");
+    let s = to_move(&game, &[&[10, 16, 16]], 0, &[2, 6]);
+    let one = Action::Round {
+        from: 16,
+        count: 1,
+        by: 2,
+    };
+    let reference = game.legal_actions_reference(&s);
+    assert!(!reference.contains(&one), "{reference:?}");
+    assert!(reference.contains(&Action::step(10, 6)), "{reference:?}");
+    assert_eq!(game.legal_actions(&s), reference);
+}
+
+/// `dice { faces = 1, 2, 5, 6 }`: a die with the faces listed, as the long
+/// dice of Chaupar, each face as likely: three such dice fall 20 ways, and
+/// their bottom faces, on a double, are the opposite faces (1 and 6, 2 and
+/// 5). A throw of 1-2-5 gives three values, each moving a piece of its own.
+#[test]
+fn listed_faces_make_a_die_of_just_those_faces() {
+    let game = game_of(
+        r#"
+        game "Long dice" { pieces = 3 }
+        board grid { width = 4 height = 1 }
+        dice pasa { faces = 1, 2, 5, 6  count = 3 }
+        seat red { track = a1..d1 }
+        players 1 { seats = red }
+        "#,
+    );
+    let outcomes = game.chance_outcomes();
+    assert_eq!(outcomes.len(), 20);
+    let faces: std::collections::BTreeSet<u8> =
+        outcomes.iter().flat_map(|o| o.values.clone()).collect();
+    assert_eq!(faces.into_iter().collect::<Vec<_>>(), [1, 2, 5, 6]);
+    let total: u64 = outcomes.iter().map(|o| o.weight).sum();
+    assert_eq!(total, 64);
+    let throw = outcomes
+        .iter()
+        .find(|o| o.values == [1, 2, 5])
+        .expect("1-2-5 is thrown");
+    assert_eq!(throw.weight, 6);
+    // On a double, the bottom of 2 is 5: its opposite.
+    let game = game_of(
+        r#"
+        game "Long dice" { pieces = 3 }
+        board grid { width = 4 height = 1 }
+        dice pasa { faces = 1, 2, 5, 6  count = 2  doubles_bottoms = when_all_out }
+        seat red { track = a1..d1 }
+        players 1 { seats = red }
+        "#,
+    );
+    let double = game
+        .chance_outcomes()
+        .iter()
+        .position(|o| o.values == [2, 2])
+        .expect("2-2 is thrown");
+    let mut s = load_position(&game, &[&[1, 1, 1]], 0, &Waiting::default(), true);
+    play(&game, &mut s, Action::Throw(double as u8));
+    let values: Vec<u8> = s.pool.iter().map(|v| v.value).collect();
+    assert_eq!(values, [2, 2, 5, 5]);
 }

@@ -262,6 +262,7 @@ pub fn entry(
             "sum",
             "clear_start",
             "already_out",
+            "begin_on",
         ],
         "the entry block",
         errors,
@@ -281,6 +282,7 @@ pub fn entry(
     let already_out = setting(&r, "already_out", 0, errors, |v| {
         number_atom("already_out", single("already_out", v)?, 0, 16).map(|n| n as u8)
     });
+    let begin_on = setting(&r, "begin_on", Vec::new(), errors, begin_on);
     let clear_start = setting(&r, "clear_start", false, errors, |v| {
         yes_no("clear_start", v)
     });
@@ -296,7 +298,44 @@ pub fn entry(
         sum: sum?,
         clear_start: clear_start?,
         already_out: already_out?,
+        begin_on: begin_on?,
     })
+}
+
+/// `begin_on = { 6: 1, 23: 2 }`: race steps and how many pieces begin on
+/// each, each step once; ascending by step. Whether the steps are on every
+/// track and the pieces fit is asked once the tracks are known.
+fn begin_on(v: &Value) -> Result<Vec<(u8, u8)>, Diagnostic> {
+    let atom = single("begin_on", v)?;
+    let AtomKind::Table(entries) = &atom.kind else {
+        return Err(Diagnostic::new(
+            "compile::expected_table",
+            atom.span,
+            "`begin_on` is a table of steps and how many pieces begin on each, such as `{ 6: 1, 23: 2 }`",
+        ));
+    };
+    let mut steps: Vec<(u8, u8)> = Vec::new();
+    for (key, element) in entries {
+        let step = number_atom("begin_on", key, 1, 249)? as u8;
+        let [count] = element.atoms.as_slice() else {
+            return Err(Diagnostic::new(
+                "compile::expected_table",
+                element.span,
+                "each step of `begin_on` gives one number, how many pieces begin there",
+            ));
+        };
+        let count = number_atom("begin_on", count, 1, 16)? as u8;
+        if steps.iter().any(|&(s, _)| s == step) {
+            return Err(Diagnostic::new(
+                "compile::setting_twice",
+                key.span,
+                format!("step {step} is given twice in `begin_on`"),
+            ));
+        }
+        steps.push((step, count));
+    }
+    steps.sort_unstable();
+    Ok(steps)
 }
 
 /// The `home` block.

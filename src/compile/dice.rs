@@ -405,32 +405,81 @@ fn dice_with_faces(
     faces: &crate::syntax::ast::Setting,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Dice> {
-    let atom = single("faces", &faces.value)
-        .map_err(|d| errors.push(d))
-        .ok()?;
-    let (lo, hi) = match &atom.kind {
-        AtomKind::Range(a, b) => (
-            number_atom("faces", a, 1, 250)
-                .map_err(|d| errors.push(d))
-                .ok()?,
-            number_atom("faces", b, 1, 250)
-                .map_err(|d| errors.push(d))
-                .ok()?,
-        ),
-        _ => {
+    // `faces = 1..6`, or faces listed (`1, 2, 5, 6`), or both (`1..3, 6`).
+    let faces_span = faces.value.span;
+    let atom = faces.value.elements.first().and_then(|e| e.atoms.first());
+    let Some(atom) = atom else {
+        errors.push(Diagnostic::new(
+            "compile::bad_faces",
+            faces.value.span,
+            "`faces` is a range of numbers such as 1..6, or numbers such as 1, 2, 5, 6",
+        ));
+        return None;
+    };
+    let mut listed: Vec<i64> = Vec::new();
+    for element in &faces.value.elements {
+        let one = match element.atoms.as_slice() {
+            [one] => one,
+            _ => {
+                errors.push(Diagnostic::new(
+                    "compile::bad_faces",
+                    element.span,
+                    "`faces` is a range of numbers such as 1..6, or numbers such as 1, 2, 5, 6",
+                ));
+                return None;
+            }
+        };
+        let (a, b) = match &one.kind {
+            AtomKind::Range(a, b) => (
+                number_atom("faces", a, 1, 250)
+                    .map_err(|d| errors.push(d))
+                    .ok()?,
+                number_atom("faces", b, 1, 250)
+                    .map_err(|d| errors.push(d))
+                    .ok()?,
+            ),
+            AtomKind::Number(_) => {
+                let n = number_atom("faces", one, 1, 250)
+                    .map_err(|d| errors.push(d))
+                    .ok()?;
+                (n, n)
+            }
+            _ => {
+                errors.push(Diagnostic::new(
+                    "compile::bad_faces",
+                    one.span,
+                    "`faces` is a range of numbers such as 1..6, or numbers such as 1, 2, 5, 6",
+                ));
+                return None;
+            }
+        };
+        if a > b {
             errors.push(Diagnostic::new(
                 "compile::bad_faces",
-                atom.span,
-                "`faces` is a range of numbers such as 1..6",
+                one.span,
+                "a range of faces runs from the smaller number to the larger",
             ));
             return None;
         }
-    };
-    if lo > hi || hi - lo >= 64 {
+        for face in a..=b {
+            if listed.contains(&face) {
+                errors.push(Diagnostic::new(
+                    "compile::bad_faces",
+                    one.span,
+                    format!("the face {face} is given twice: each face of a die once"),
+                ));
+                return None;
+            }
+            listed.push(face);
+        }
+    }
+    listed.sort_unstable();
+    let (lo, hi) = (listed[0], listed[listed.len() - 1]);
+    if listed.len() > 64 {
         errors.push(Diagnostic::new(
             "compile::bad_faces",
-            atom.span,
-            "the faces run from the smaller number to the larger, at most 64 of them",
+            faces.value.span,
+            "a die has at most 64 faces",
         ));
         return None;
     }
@@ -454,11 +503,20 @@ fn dice_with_faces(
                 return None;
             };
             match atom.kind {
-                AtomKind::Number(_) => again_faces.push(
-                    number_atom("again", atom, lo, hi)
+                AtomKind::Number(_) => {
+                    let face = number_atom("again", atom, lo, hi)
                         .map_err(|d| errors.push(d))
-                        .ok()? as u8,
-                ),
+                        .ok()?;
+                    if !listed.contains(&face) {
+                        errors.push(Diagnostic::new(
+                            "compile::bad_again",
+                            atom.span,
+                            format!("{face} is no face of the dice"),
+                        ));
+                        return None;
+                    }
+                    again_faces.push(face as u8)
+                }
                 _ => {
                     again_doubles |= word_atom("again", atom, &["none", "doubles"])
                         .map_err(|d| errors.push(d))
@@ -484,12 +542,12 @@ fn dice_with_faces(
         None => false,
     };
     let all_out = match r.get("all_out") {
-        Some(s) => all_out_table(s, lo, hi, errors)?,
+        Some(s) => all_out_table(s, &listed, errors)?,
         None => Vec::new(),
     };
     // A throw is a multiset of faces; past the most outcomes a throw may
     // have, the dice are refused before any is listed.
-    let faces: Vec<u8> = (lo..=hi).map(|v| v as u8).collect();
+    let faces: Vec<u8> = listed.iter().map(|&v| v as u8).collect();
     let different = binomial((faces.len() + count - 1) as u128, count as u128);
     if different > MAX_OUTCOMES {
         let count_span = r.get("count").map_or(atom.span, |s| s.value.span);
@@ -531,6 +589,23 @@ fn dice_with_faces(
         );
         return None;
     }
+    // A bottom face is a face: listed faces pair up about their middle.
+    if bottoms && let Some(&face) = listed.iter().find(|&&f| !listed.contains(&(lo + hi - f))) {
+        let span = r.get("doubles_bottoms").map_or(atom.span, |s| s.value.span);
+        errors.push(
+            Diagnostic::new(
+                "compile::bottoms_not_faces",
+                span,
+                format!(
+                    "the bottom face of {face} would be {}, which is no face of the dice",
+                    lo + hi - face
+                ),
+            )
+            .with_note(faces_span, "the faces")
+            .with_help("with `doubles_bottoms`, each face's opposite (the lowest plus the highest, less the face) must be a face too"),
+        );
+        return None;
+    }
     // Each multiset of faces once, in the order of its faces from the
     // lowest, weighted by the ordered throws that show it: count! over the
     // factorial of each face's repeats.
@@ -566,9 +641,15 @@ fn dice_with_faces(
         let raised = throw[i];
         throw[i + 1..].fill(raised);
     }
+    let which = if faces.len() as i64 == hi - lo + 1 {
+        format!("faces {lo} to {hi}")
+    } else {
+        let each: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+        format!("faces {}", each.join(", "))
+    };
     let kind = match count {
-        1 => format!("1 die of faces {lo} to {hi}"),
-        _ => format!("{count} dice of faces {lo} to {hi}"),
+        1 => format!("1 die of {which}"),
+        _ => format!("{count} dice of {which}"),
     };
     let mut dice = Dice::new(name, kind, outcomes);
     if bottoms {
@@ -592,10 +673,10 @@ fn dice_with_faces(
 /// given once, and the value each moves instead, 1 to 250.
 fn all_out_table(
     setting: &crate::syntax::ast::Setting,
-    lo: i64,
-    hi: i64,
+    faces: &[i64],
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Vec<(u8, u8)>> {
+    let (lo, hi) = (faces[0], faces[faces.len() - 1]);
     let entries = table("all_out", setting, errors)?;
     let mut pairs: Vec<(u8, u8)> = Vec::new();
     let mut ok = true;
@@ -616,6 +697,15 @@ fn all_out_table(
             ok = false;
             continue;
         };
+        if !faces.contains(&face) {
+            errors.push(Diagnostic::new(
+                "compile::bad_all_out",
+                key.span,
+                format!("{face} is no face of the dice"),
+            ));
+            ok = false;
+            continue;
+        }
         if pairs.iter().any(|&(f, _)| f as i64 == face) {
             errors.push(Diagnostic::new(
                 "compile::bad_all_out",

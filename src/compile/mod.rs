@@ -241,6 +241,78 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             ));
         }
     }
+    // entry: begin_on: every step on every seat's race, and the pieces
+    // there as many as a seat has and a cell holds.
+    if let (Some(entry), Some(block)) = (&entry, entry_block)
+        && let Some(found) = block.settings.iter().find(|s| s.key.node == "begin_on")
+        && !entry.begin_on.is_empty()
+    {
+        let own_max = stacks.as_ref().map_or(0, |s| s.own_max);
+        let max = stacks.as_ref().map_or(0, |s| s.max);
+        let shortest = seats.iter().map(|s| s.track.home()).min().unwrap_or(0);
+        let total: u32 = entry
+            .begin_on
+            .iter()
+            .map(|&(_, n)| u32::from(n))
+            .sum::<u32>()
+            + u32::from(entry.already_out);
+        let most = entry.begin_on.iter().map(|&(_, n)| n).max().unwrap_or(0);
+        let last = entry.begin_on.last().map_or(0, |&(step, _)| step);
+        let problem = if last >= shortest {
+            Some(format!(
+                "pieces cannot begin on step {last}: the shortest track reaches home at step {shortest}"
+            ))
+        } else if total > u32::from(pieces) {
+            Some(format!(
+                "{total} pieces cannot begin out when a seat has {pieces}"
+            ))
+        } else if own_max > 0 && most > own_max {
+            Some(format!(
+                "{most} pieces cannot begin on one cell when at most {own_max} of a seat may stand on one (stacks: own_max)"
+            ))
+        } else if max > 0 && most > max {
+            Some(format!(
+                "{most} pieces cannot begin on one cell when at most {max} pieces may stand on one (stacks: max)"
+            ))
+        } else {
+            None
+        };
+        // Two sides' pieces begin on one cell only where they may stand
+        // together: without captures, or on a safe cell they may share.
+        let mut begin: Vec<u8> = entry.begin_on.iter().map(|&(step, _)| step).collect();
+        if entry.already_out > 0 {
+            begin.push(1);
+        }
+        let shared_cell =
+            |cell| !capture.by_landing || (capture.safe_shared && capture.safe.contains(&cell));
+        let problem = problem.or_else(|| {
+            tables.iter().find_map(|table| {
+                let n = table.seats.len();
+                (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).find_map(|(i, j)| {
+                    let (a, b) = (table.seats[i].0 as usize, table.seats[j].0 as usize);
+                    let (track_a, track_b) = (&seats.get(a)?.track, &seats.get(b)?.track);
+                    let cell = begin.iter().map(|&s| track_a.cell(s)).find(|&cell| {
+                        table.side[i] != table.side[j]
+                            && begin.iter().any(|&s| track_b.cell(s) == cell)
+                            && !shared_cell(cell)
+                    })?;
+                    Some(format!(
+                        "pieces of {} and {} would begin on {}, where two sides may not stand together",
+                        seats[a].name,
+                        seats[b].name,
+                        board.cell_name(cell)
+                    ))
+                })
+            })
+        });
+        if let Some(problem) = problem {
+            errors.push(Diagnostic::new(
+                "compile::bad_begin_on",
+                found.value.span,
+                problem,
+            ));
+        }
+    }
     // A goal of several steps is cells like the others: where a cell holds
     // only so many pieces, the goal must have room for a seat's pieces, or
     // no seat can ever finish.

@@ -320,12 +320,18 @@ impl Game {
         let seats = self.seats.len();
         // Game::new refused a table whose pieces a state cannot hold.
         let mut pieces = Pieces::new(seats, n).unwrap_or(Pieces::none());
-        // Pieces that begin out stand on step 1 (entry: already_out).
-        let out = self.rules.entry.already_out as usize;
+        // Pieces that begin out stand on step 1 (entry: already_out), and
+        // on the steps of entry: begin_on; the rest at the start.
+        let entry = &self.rules.entry;
+        let mut begin: Vec<u8> = vec![1; entry.already_out as usize];
+        for &(step, count) in &entry.begin_on {
+            begin.extend(std::iter::repeat_n(step, count as usize));
+        }
+        let out = begin.len().min(n);
+        begin.resize(n, 0);
+        begin.sort_unstable();
         for seat in 0..seats {
-            for (i, step) in pieces[seat].iter_mut().enumerate() {
-                *step = u8::from(i + out >= n);
-            }
+            pieces[seat].copy_from_slice(&begin);
         }
         let phase = if self.rules.turn.begins_by_throw {
             Phase::Opening

@@ -68,6 +68,10 @@ pub struct EntryRules {
     /// How many of each seat's pieces begin the game already out, on the
     /// first step of its track (`already_out = 1`).
     pub already_out: u8,
+    /// Race steps on which pieces of each seat begin the game, with how
+    /// many on each (`begin_on = { 6: 1, 7: 1 }`), ascending by step; empty
+    /// for none. The rest begin at the start, or on step 1 (`already_out`).
+    pub begin_on: Vec<(u8, u8)>,
 }
 
 impl EntryRules {
@@ -98,6 +102,13 @@ impl EntryRules {
             "; while pieces wait, a piece on the first step must move on first"
         } else {
             ""
+        } + &if self.begin_on.is_empty() {
+            String::new()
+        } else {
+            let each: Vec<String> = (self.begin_on.iter())
+                .map(|&(step, n)| format!("{n} on step {step}"))
+                .collect();
+            format!("; each seat's pieces begin {}", each.join(", "))
         } + &if self.already_out > 0 {
             format!(
                 "; {} of each seat's pieces begin on the first step",

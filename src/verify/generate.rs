@@ -56,7 +56,7 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("dice.shells", &["1", "2", "3", "4"]),
     ("dice.up", &["up", "chance"]),
     ("dice.score", &["plain", "again"]),
-    ("dice.faces", &["from_1", "from_2"]),
+    ("dice.faces", &["from_1", "from_2", "listed"]),
     ("dice.count", &["1", "2", "3"]),
     (
         "dice.again",
@@ -93,6 +93,7 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("entry.sum", &["no", "yes"]),
     ("entry.clear_start", &["no", "yes"]),
     ("entry.already_out", &["0", "number"]),
+    ("entry.begin_on", &["none", "steps"]),
     ("home.exact", &["yes", "no"]),
     ("home.near", &["wait", "smallest_throw"]),
     ("home.bonus", &["none", "number"]),
@@ -942,12 +943,27 @@ fn choose_dice(c: &mut Chooser) -> (String, Vec<u32>, u32, bool) {
         );
         return (text, values, 0, any_again);
     }
-    let lo: u32 = if c.pick("dice.faces", &[(3, "from_1"), (1, "from_2")]) == "from_2" {
-        2
+    let kind = c.pick("dice.faces", &[(3, "from_1"), (1, "from_2"), (1, "listed")]);
+    let lo: u32 = if kind == "from_2" { 2 } else { 1 };
+    let hi = lo
+        + if kind == "listed" {
+            c.range(3, 5)
+        } else {
+            c.range(1, 5)
+        };
+    // Listed: the lowest and highest with a pair between that leaves a gap
+    // (1, 2, 5, 6 for 1..6), so bottom faces are faces too.
+    let faces: Vec<u32> = if kind == "listed" {
+        vec![lo, lo + 1, hi - 1, hi]
     } else {
-        1
+        (lo..=hi).collect()
     };
-    let hi = lo + c.range(1, 5);
+    let written = if faces.len() as u32 == hi - lo + 1 {
+        format!("{lo}..{hi}")
+    } else {
+        let each: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+        each.join(", ")
+    };
     let count: u32 = c
         .pick("dice.count", &[(2, "1"), (3, "2"), (1, "3")])
         .parse()
@@ -965,7 +981,7 @@ fn choose_dice(c: &mut Chooser) -> (String, Vec<u32>, u32, bool) {
             ],
         )
     };
-    let mut text = format!("dice d {{\n    faces = {lo}..{hi}\n");
+    let mut text = format!("dice d {{\n    faces = {written}\n");
     if count > 1 || c.chance(1, 2) {
         writeln!(text, "    count = {count}").unwrap();
     }
@@ -995,7 +1011,7 @@ fn choose_dice(c: &mut Chooser) -> (String, Vec<u32>, u32, bool) {
         _ => {}
     }
     text.push_str("}\n");
-    (text, (lo..=hi).collect(), count, again != "none")
+    (text, faces, count, again != "none")
 }
 
 /// The `players` blocks for `seats` seats, and whether some table has
@@ -1368,11 +1384,45 @@ impl Rules {
             .into_iter()
             .filter(|&m| m > 0)
             .fold(frame.pieces, |most, m| most.min(m));
-        if b.c.chance(1, 3) {
+        let out = if b.c.chance(1, 3) {
             let n = b.c.range(1, most_out);
             b.set("already_out", "number", n.to_string(), false);
+            n
         } else {
             b.set("already_out", "0", "0".into(), true);
+            0
+        };
+        // A piece or two that begin further along the race, where no two
+        // seats' pieces would begin on one cell.
+        let begin = if out < frame.pieces && frame.shortest > 3 && b.c.chance(1, 3) {
+            let first = b.c.range(2, frame.shortest as u32 - 1) as usize;
+            let mut steps = vec![first];
+            if out + 1 < frame.pieces && first > 2 && b.c.chance(1, 2) {
+                steps.push(first - 1);
+            }
+            let mut cells: Vec<&String> = steps
+                .iter()
+                .chain(if out > 0 { &[1usize][..] } else { &[] })
+                .flat_map(|&s| frame.tracks.iter().map(move |t| &t[s]))
+                .collect();
+            let all = cells.len();
+            cells.sort_unstable();
+            cells.dedup();
+            (cells.len() == all).then_some(steps)
+        } else {
+            None
+        };
+        match begin {
+            Some(steps) => {
+                let each: Vec<String> = steps.iter().map(|s| format!("{s}: 1")).collect();
+                b.set(
+                    "begin_on",
+                    "steps",
+                    format!("{{ {} }}", each.join(", ")),
+                    false,
+                );
+            }
+            None => b.set("begin_on", "none", "{ }".into(), true),
         }
         let entry = b.done();
 

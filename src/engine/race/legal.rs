@@ -719,9 +719,9 @@ impl Fast<'_> {
         a: Action,
         mut has_move: impl FnMut(u8, u8, PoolValue) -> bool,
     ) -> bool {
-        let (from, by, round) = match a {
-            Action::Move { from, by, .. } => (from, by, false),
-            Action::Round { from, by, .. } => (from, by, true),
+        let (from, count, by, round) = match a {
+            Action::Move { from, count, by } => (from, count, by, false),
+            Action::Round { from, count, by } => (from, count, by, true),
             _ => return false,
         };
         // A pair split in this throw follows its moving piece, and may
@@ -734,6 +734,16 @@ impl Fast<'_> {
             return false;
         };
         let seat = state.mover as usize;
+        // So is a pair this move splits where its moving piece lands on a
+        // step of the seat's: a piece leaving that step is then the pair's.
+        let flags = self.flags();
+        let pieces = &state.pieces[seat];
+        if flags.pairs_apart && flags.blockade > 0 && from > 0 && pieces.contains(&end) {
+            let here = pieces.iter().filter(|&&s| s == from).count();
+            if here >= flags.blockade as usize && (count as usize) < here {
+                return false;
+            }
+        }
         let home = self.home(seat);
         // The mover's steps on the cell where the move ends.
         let ends = if end < home {

@@ -116,6 +116,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         sum: _,
         clear_start: _,
         already_out: _,
+        begin_on: _,
     } = entry;
     for throws in [on, first_on] {
         match throws {
