@@ -609,3 +609,78 @@ fn listed_faces_make_a_die_of_just_those_faces() {
     let values: Vec<u8> = s.pool.iter().map(|v| v.value).collect();
     assert_eq!(values, [2, 2, 5, 5]);
 }
+
+/// The same: a piece that leaves a blockade and later goes round the
+/// detour again may come back to the step it left, where its partner
+/// still stands, and may not join it there. Red's blockade on 12 (r3),
+/// a throw of 2 and 6, no piece passing one of its own (`jump = not_own`).
+/// One piece by 2 to 14: the 6 would take it round back to 12, to its
+/// partner, and its partner's round by 6 would pass it; 12+6 goes past
+/// home. One value used: the single piece's 2 is not legal, while the
+/// pair's 2 (then round by 6 together) and a piece's round by 6 (then its
+/// partner's 2) use both.
+#[test]
+fn a_piece_round_its_detour_again_does_not_rejoin_the_partner_it_left() {
+    let game = round_again(2, "jump = not_own");
+    let s = to_move(&game, &[&[12, 12]], 0, &[2, 6]);
+    let reference = game.legal_actions_reference(&s);
+    assert!(!reference.contains(&Action::step(12, 2)), "{reference:?}");
+    let round = Action::Round {
+        from: 12,
+        count: 1,
+        by: 6,
+    };
+    assert!(reference.contains(&round), "{reference:?}");
+    assert_eq!(game.legal_actions(&s), reference);
+}
+
+/// `stacks { groups = merged  pass = always  take = as_many }`, Chaupar's
+/// pieces that merge: two pieces of red on one cell are one piece that
+/// moves whole, and is taken only by as many or more; any piece passes it.
+/// Red (a1 to k1) has two pieces on d1 (step 3) and one on b1 (step 1);
+/// blue (k1 to a1) a single piece on f1 (its step 5) and two on c1 (its
+/// step 8).
+#[test]
+fn merged_pieces_move_as_one_and_are_taken_only_by_as_many() {
+    let game = game_of(
+        r#"
+        game "Merged" { pieces = 3 }
+        board grid { width = 11 height = 1 }
+        dice d { faces = 1..4 }
+        seat red { track = a1..k1 }
+        seat blue { track = k1..a1 }
+        players 2 { seats = red, blue }
+        stacks { blockade = 2  groups = merged  pass = always  take = as_many }
+        "#,
+    );
+    // Red's 2: the pair on d1 moves whole to f1, past nothing, and takes
+    // blue's single piece there; the piece on b1 passes blue's pair on c1
+    // and joins its own on d1. One piece of the pair alone may not move.
+    let s = to_move(&game, &[&[1, 3, 3], &[5, 8, 8]], 0, &[2]);
+    let pair = Action::Move {
+        from: 3,
+        count: 2,
+        by: 2,
+    };
+    assert_eq!(game.legal_actions(&s), [Action::step(1, 2), pair]);
+    assert_eq!(game.legal_actions(&s), game.legal_actions_reference(&s));
+    let refused = game.child(&s, Action::step(3, 2)).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::MustMoveMerged);
+    let after = game.child(&s, pair).unwrap();
+    assert_eq!(after.pieces[0], [1, 5, 5]);
+    assert_eq!(after.pieces[1], [0, 8, 8]);
+    // A 1 would land the single piece on blue's pair: fewer may not.
+    let s = to_move(&game, &[&[1, 3, 3], &[5, 8, 8]], 0, &[1]);
+    assert!(!game.legal_actions(&s).contains(&Action::step(1, 1)));
+    // Blue's pair on e1 (its step 6) lands on red's pair with a 1 and
+    // takes it: as many.
+    let s = to_move(&game, &[&[1, 3, 3], &[0, 6, 6]], 1, &[1]);
+    let blue = Action::Move {
+        from: 6,
+        count: 2,
+        by: 1,
+    };
+    let after = game.child(&s, blue).unwrap();
+    assert_eq!(after.pieces[0], [0, 0, 1]);
+    assert_eq!(after.pieces[1], [0, 7, 7]);
+}

@@ -501,8 +501,13 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
         }
     });
     let pass = setting(&r, "pass", 0, errors, |v| {
-        word("pass", v, &["never", "group_as_large", "with_doubles"])
+        word(
+            "pass",
+            v,
+            &["never", "group_as_large", "with_doubles", "always"],
+        )
     });
+    let always_passes = pass.map(|p| p == 3);
     let group_passes = pass.map(|p| p == 1);
     let doubles_pass = pass.map(|p| p == 2);
     let take_as_many = setting(&r, "take", false, errors, |v| {
@@ -526,9 +531,11 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
     });
     let own_max = setting(&r, "own_max", 0, errors, limit("own_max"));
     let blockade_turns = setting(&r, "blockade_turns", 0, errors, limit("blockade_turns"));
-    let groups = setting(&r, "groups", false, errors, |v| {
-        Ok(word("groups", v, &["apart", "together"])? == 1)
+    let grouping = setting(&r, "groups", 0, errors, |v| {
+        word("groups", v, &["apart", "together", "merged"])
     });
+    let groups = grouping.map(|g| g > 0);
+    let merged = grouping.map(|g| g == 2);
     let mixed_open = setting(&r, "mixed", false, errors, |v| {
         Ok(word("mixed", v, &["like_any", "open_to_side"])? == 1)
     });
@@ -557,6 +564,8 @@ pub fn stacks(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<Sta
         group_passes: group_passes?,
         take_as_many: take_as_many?,
         groups: groups?,
+        merged: merged?,
+        always_passes: always_passes?,
         max: max?,
         own_max: own_max?,
         blockade_turns: blockade_turns?,

@@ -37,6 +37,8 @@ pub enum Refusal {
     GroupFromStart,
     /// The rules do not let pieces move together (`stacks: groups`).
     NoGroups,
+    /// Pieces of a seat on one step move together, all of them (`stacks: groups = merged`).
+    MustMoveMerged,
     /// This value does not let a piece out (`entry: on` / `first_on`).
     EntryValue {
         /// Whether the `first_on` rule applied.
@@ -117,6 +119,9 @@ impl Game {
             Refusal::AlreadyHome => "a piece at home does not move".into(),
             Refusal::GroupFromStart => "pieces leave the start one at a time (entry)".into(),
             Refusal::NoGroups => "pieces move one at a time (stacks: groups = apart)".into(),
+            Refusal::MustMoveMerged => {
+                "pieces on one cell are one piece and move all together (stacks: groups = merged)".into()
+            }
             Refusal::EntryValue { first: true } => {
                 "this throw does not let the first piece leave the start (entry: first_on)".into()
             }

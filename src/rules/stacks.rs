@@ -29,6 +29,12 @@ pub struct StackRules {
     /// Whether pieces of one seat on one cell and at one step may move together
     /// on one value, each the whole value (`groups = together`).
     pub groups: bool,
+    /// Whether pieces of one seat on one step always move together, as
+    /// one larger piece (`groups = merged`; `groups` is then set too).
+    pub merged: bool,
+    /// Whether a blockade stops no piece that passes it (`pass = always`):
+    /// it only keeps pieces from landing on it, as `take` says.
+    pub always_passes: bool,
     /// Whether a blockade of exactly `blockade` pieces may be passed with a
     /// value of a double (`pass = with_doubles`); larger ones never.
     pub doubles_pass: bool,
@@ -108,7 +114,9 @@ impl StackRules {
         if self.blockade == 0 {
             return format!(
                 "no blockades; {}",
-                if self.groups {
+                if self.merged {
+                    "pieces of a seat on one cell always move together, as one"
+                } else if self.groups {
                     "pieces on one cell may move together"
                 } else {
                     "pieces move one at a time"
@@ -119,6 +127,7 @@ impl StackRules {
             "{} pieces of one side make a blockade; {}; {}; {}",
             self.blockade,
             match (self.group_passes, self.doubles_pass, self.blocks_own) {
+                _ if self.always_passes => "any piece passes a blockade",
                 (true, _, _) => "a group no smaller than a blockade may pass it",
                 (_, true, true) =>
                     "a blockade of that size is passed only with a double, a larger one never, by anyone",
@@ -132,7 +141,9 @@ impl StackRules {
             } else {
                 "it cannot be landed on"
             },
-            if self.groups {
+            if self.merged {
+                "pieces of a seat on one cell always move together, as one"
+            } else if self.groups {
                 "pieces on one cell may move together"
             } else if self.pairs_apart {
                 "pieces move one at a time, and two from one blockade never to the same cell in one throw"

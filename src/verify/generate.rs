@@ -106,11 +106,14 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("capture.safe_shared", &["yes", "no"]),
     ("capture.own_entry", &["no", "entering", "always"]),
     ("stacks.blockade", &["none", "2", "3"]),
-    ("stacks.pass", &["never", "group_as_large", "with_doubles"]),
+    (
+        "stacks.pass",
+        &["never", "group_as_large", "with_doubles", "always"],
+    ),
     ("stacks.blocks", &["others", "everyone"]),
     ("stacks.pairs", &["free", "apart"]),
     ("stacks.take", &["never", "as_many"]),
-    ("stacks.groups", &["apart", "together"]),
+    ("stacks.groups", &["apart", "together", "merged"]),
     ("stacks.max", &["none", "number"]),
     ("stacks.own_max", &["none", "1", "number"]),
     ("stacks.blockade_turns", &["none", "number"]),
@@ -1268,7 +1271,11 @@ impl Rules {
         let blocking = blockade != "none";
         b.word(
             "groups",
-            &[(2, "apart"), (if blocking { 3 } else { 1 }, "together")],
+            &[
+                (2, "apart"),
+                (if blocking { 3 } else { 1 }, "together"),
+                (1, "merged"),
+            ],
         );
         b.word(
             "pass",
@@ -1276,6 +1283,7 @@ impl Rules {
                 (2, "never"),
                 (2, "group_as_large"),
                 (if two_dice { 3 } else { 1 }, "with_doubles"),
+                (1, "always"),
             ],
         );
         b.word("blocks", &[(1, "others"), (1, "everyone")]);

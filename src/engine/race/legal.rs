@@ -736,13 +736,8 @@ impl Fast<'_> {
         let seat = state.mover as usize;
         // So is a pair this move splits where its moving piece lands on a
         // step of the seat's: a piece leaving that step is then the pair's.
-        let flags = self.flags();
-        let pieces = &state.pieces[seat];
-        if flags.pairs_apart && flags.blockade > 0 && from > 0 && pieces.contains(&end) {
-            let here = pieces.iter().filter(|&&s| s == from).count();
-            if here >= flags.blockade as usize && (count as usize) < here {
-                return false;
-            }
+        if state.pieces[seat].contains(&end) && self.splits_pair(state, from, count) {
+            return false;
         }
         let home = self.home(seat);
         // The mover's steps on the cell where the move ends.
@@ -760,6 +755,19 @@ impl Fast<'_> {
                     .reach_on(seat, q, other.value, false)
                     .is_ok_and(|to| !ends.iter().any(|&s| s != seating::NONE && s > q && s <= to))
         })
+    }
+
+    /// Whether moving `count` of the mover's pieces from step `from` splits
+    /// a blockade whose pieces are then followed through the throw (stacks:
+    /// pairs = apart).
+    #[inline]
+    pub(super) fn splits_pair(self, state: &State, from: u8, count: u8) -> bool {
+        let flags = self.flags();
+        flags.pairs_apart && flags.blockade > 0 && from > 0 && {
+            let pieces = &state.pieces[state.mover as usize];
+            let here = pieces.iter().filter(|&&s| s == from).count();
+            here >= flags.blockade as usize && (count as usize) < here
+        }
     }
 
     /// With two dice waiting, neither a bonus, and a move from `from` by
@@ -821,6 +829,13 @@ impl Fast<'_> {
             return false;
         }
         let seat = state.mover as usize;
+        // A piece that splits a pair (stacks: pairs = apart) on a track
+        // whose detour may be gone round again can come back to the step
+        // it left, where the rest of the pair stands, which the position
+        // before the move does not show: left to the full search.
+        if self.detour_again(seat) && self.splits_pair(state, from, 1) {
+            return false;
+        }
         let home = self.home(seat);
         let last = if used + 1 == pool.len() {
             used.saturating_sub(1)

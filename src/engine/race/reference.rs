@@ -339,9 +339,15 @@ impl Race<'_> {
                 1
             }
         } else {
-            // stacks: groups = together lets pieces of one step move as one.
+            // stacks: groups = together lets pieces of one step move as one;
+            // merged, only all of them together.
             if count > 1 && !stacks.groups {
                 return Err(Refusal::NoGroups);
+            }
+            if stacks.merged
+                && state.pieces[seat].iter().filter(|&&s| s == from).count() != count as usize
+            {
+                return Err(Refusal::MustMoveMerged);
             }
             self.reach(seat, from, value.value, round)?
         };
@@ -377,7 +383,8 @@ impl Race<'_> {
     fn check_blockades_passed(&self, state: &State, m: Move, target: u8) -> Result<bool, Refusal> {
         let stacks = &self.game.rules.stacks;
         let blockade = stacks.blockade;
-        if blockade == 0 {
+        // pass = always: blockades stop nobody on the way.
+        if blockade == 0 || stacks.always_passes {
             return Ok(false);
         }
         let seat = state.mover as usize;
@@ -600,14 +607,17 @@ impl Race<'_> {
         let pieces = &state.pieces[seat];
         let home = self.home(seat);
         let groups = self.game.rules.stacks.groups;
+        let merged = self.game.rules.stacks.merged;
         let mut steps: Vec<u8> = pieces.iter().copied().filter(|&s| s < home).collect();
         steps.dedup();
         let mut out = Vec::new();
         for &from in &steps {
             let here = pieces.iter().filter(|&&s| s == from).count() as u8;
-            // Pieces leave the start one at a time (entry).
+            // Pieces leave the start one at a time (entry); merged pieces
+            // move all together.
             let most = if groups && from > 0 { here } else { 1 };
-            for count in 1..=most {
+            let least = if merged && from > 0 { here } else { 1 };
+            for count in least..=most {
                 for &value in &state.pool {
                     for round in [false, true] {
                         if !round || self.may_go_round(seat, from, value.value) {

@@ -164,7 +164,13 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         jump_in: _,
         jump_region: _,
         break_on: _,
+        merged,
+        always_passes,
     } = stacks;
+    // Answered by the reference path alone, so far.
+    if *merged || *always_passes {
+        return false;
+    }
     match jump {
         Jump::Any | Jump::NotOwn | Jump::None => {}
     }
