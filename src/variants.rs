@@ -11,6 +11,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("mensch", include_str!("../variants/mensch.variant")),
     ("parcheesi", include_str!("../variants/parcheesi.variant")),
     ("parchis", include_str!("../variants/parchis.variant")),
+    ("chaupar", include_str!("../variants/chaupar.variant")),
     (
         "russian-pachisi",
         include_str!("../variants/russian-pachisi.variant"),
@@ -27,6 +28,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "house/pachisi-all-throws-first",
         include_str!("../variants/house/pachisi-all-throws-first.variant"),
+    ),
+    (
+        "house/chaupar-other-start",
+        include_str!("../variants/house/chaupar-other-start.variant"),
     ),
     (
         "house/parchis-two-dice",

@@ -684,3 +684,45 @@ fn merged_pieces_move_as_one_and_are_taken_only_by_as_many() {
     assert_eq!(after.pieces[0], [0, 0, 1]);
     assert_eq!(after.pieces[1], [0, 7, 7]);
 }
+
+/// `home { order = (red, black) }`: black's pieces go home only once all
+/// of red's are home (red and black partners, as in Chaupar). Black, one step from home with a 1 waiting, may not
+/// go in while red has a piece out; once red has finished it may. With
+/// no red at the table (the game of black and blue), black goes home freely.
+#[test]
+fn home_order_a_seat_goes_home_only_after_the_one_before_it() {
+    let game = |players| {
+        Game::from_source(
+            "test.variant",
+            r#"
+            game "In order" { pieces = 2 }
+            board grid { width = 6 height = 3 }
+            dice d { faces = 1..3 }
+            seat red { track = a1..f1 }
+            seat black { track = a2..f2 }
+            seat blue { track = a3..f3 }
+            players 3 { seats = red, black, blue  teams = (red, black), (blue) }
+            players 2 { seats = black, blue }
+            home { order = (red, black) }
+            "#,
+            Some(players),
+        )
+        .unwrap()
+    };
+    let three = game(3);
+    let s = to_move(&three, &[&[2, 5], &[1, 4], &[0, 0]], 1, &[1]);
+    assert_eq!(three.legal_actions(&s), [Action::step(1, 1)]);
+    let refused = three.child(&s, Action::step(4, 1)).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::HomeOrder(0));
+    assert!(refused.reason.contains("red"), "{}", refused.reason);
+    // Red has finished.
+    let s = to_move(&three, &[&[5, 5], &[1, 4], &[0, 0]], 1, &[1]);
+    assert_eq!(
+        three.legal_actions(&s),
+        [Action::step(1, 1), Action::step(4, 1)]
+    );
+    // Red does not play: no order to wait for.
+    let two = game(2);
+    let s = to_move(&two, &[&[1, 4], &[0, 0]], 0, &[1]);
+    assert!(two.legal_actions(&s).contains(&Action::step(4, 1)));
+}

@@ -342,7 +342,7 @@ fn begin_on(v: &Value) -> Result<Vec<(u8, u8)>, Diagnostic> {
 pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeRules> {
     let r = reader(
         block,
-        &["exact", "near", "bonus", "goal"],
+        &["exact", "near", "bonus", "goal", "order"],
         "the home block",
         errors,
     );
@@ -371,6 +371,8 @@ pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeR
         near,
         bonus,
         goal,
+        // Read once the seats are known (`seats::home_order`).
+        order: Vec::new(),
     })
 }
 

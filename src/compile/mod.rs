@@ -173,6 +173,11 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     let (name, about, pieces) = game_settings?;
     let dice = dice?;
     let mut seats = seats?;
+    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let mut home = home;
+    if let (Some(home), Some(order)) = (&mut home, seats::home_order(home_block, &names, errors)) {
+        home.order = order;
+    }
     if let (Some(home), Some(block)) = (&home, home_block)
         && let Some(goal) = block.settings.iter().find(|s| s.key.node == "goal")
     {

@@ -609,6 +609,69 @@ pub fn tables(
     out
 }
 
+/// `home { order = (red, black), (yellow, green) }`: groups of seats, each
+/// of two or more, no seat twice; empty where the setting is left out.
+/// `None` where it is wrong.
+pub fn home_order(
+    block: Option<&Block>,
+    seats: &[String],
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Vec<Vec<SeatId>>> {
+    let Some(found) = block.and_then(|b| b.settings.iter().find(|s| s.key.node == "order")) else {
+        return Some(Vec::new());
+    };
+    // `order = none`: no order, as when it is left out.
+    if let [element] = found.value.elements.as_slice()
+        && let [atom] = element.atoms.as_slice()
+        && let AtomKind::Name(_) = atom.kind
+    {
+        return super::reader::word_atom("order", atom, &["none"])
+            .map(|_| Vec::new())
+            .map_err(|d| errors.push(d))
+            .ok();
+    }
+    let mut groups: Vec<Vec<SeatId>> = Vec::new();
+    for element in &found.value.elements {
+        let [
+            Atom {
+                kind: AtomKind::Group(members),
+                span,
+            },
+        ] = element.atoms.as_slice()
+        else {
+            errors.push(Diagnostic::new(
+                "compile::bad_home_order",
+                element.span,
+                "`order` is groups of seats in parentheses, such as `(red, black), (yellow, green)`",
+            ));
+            return None;
+        };
+        let mut group = Vec::new();
+        for atom in members.elements.iter().filter_map(|e| e.atoms.first()) {
+            let id = seat_ref(seats, atom, errors)?;
+            if groups.iter().chain([&group]).any(|g| g.contains(&id)) {
+                errors.push(Diagnostic::new(
+                    "compile::bad_home_order",
+                    atom.span,
+                    format!("seat {} is named twice in `order`", seats[id.0 as usize]),
+                ));
+                return None;
+            }
+            group.push(id);
+        }
+        if group.len() < 2 {
+            errors.push(Diagnostic::new(
+                "compile::bad_home_order",
+                *span,
+                "a group of `order` names two seats or more, the one to go home first first",
+            ));
+            return None;
+        }
+        groups.push(group);
+    }
+    Some(groups)
+}
+
 pub(super) fn seat_ref(
     seats: &[String],
     atom: &Atom,

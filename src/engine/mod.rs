@@ -133,11 +133,7 @@ impl Game {
     /// Seats `rules` for `players` players.
     pub fn new(rules: Arc<RuleSet>, players: usize) -> Result<Game, SetupError> {
         let Some(table) = rules.table(players) else {
-            let choices: Vec<String> = rules
-                .tables
-                .iter()
-                .map(|t| t.seats.len().to_string())
-                .collect();
+            let choices: Vec<String> = rules.tables.iter().map(|t| t.players.to_string()).collect();
             // "2, 3 or 4"
             let choices = match choices.split_last() {
                 Some((last, [])) => last.clone(),
@@ -183,12 +179,7 @@ impl Game {
 
     /// Seats `rules` for the largest number of players the file gives.
     pub fn with_most_players(rules: Arc<RuleSet>) -> Game {
-        let most = rules
-            .tables
-            .iter()
-            .map(|t| t.seats.len())
-            .max()
-            .unwrap_or(0);
+        let most = rules.tables.iter().map(|t| t.players).max().unwrap_or(0);
         Game::new(rules, most).expect("a compiled rule set has a table")
     }
 

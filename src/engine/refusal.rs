@@ -37,6 +37,8 @@ pub enum Refusal {
     GroupFromStart,
     /// The rules do not let pieces move together (`stacks: groups`).
     NoGroups,
+    /// The seat goes home only once this playing seat, before it in its group, has finished (`home: order`).
+    HomeOrder(u8),
     /// Pieces of a seat on one step move together, all of them (`stacks: groups = merged`).
     MustMoveMerged,
     /// This value does not let a piece out (`entry: on` / `first_on`).
@@ -119,6 +121,10 @@ impl Game {
             Refusal::AlreadyHome => "a piece at home does not move".into(),
             Refusal::GroupFromStart => "pieces leave the start one at a time (entry)".into(),
             Refusal::NoGroups => "pieces move one at a time (stacks: groups = apart)".into(),
+            Refusal::HomeOrder(before) => format!(
+                "{seat}'s pieces go home only once all of {}'s are home (home: order)",
+                self.seat_name(before as usize)
+            ),
             Refusal::MustMoveMerged => {
                 "pieces on one cell are one piece and move all together (stacks: groups = merged)".into()
             }

@@ -25,6 +25,10 @@ pub struct HomeRules {
     /// goal (`goal = 4`): a seat has finished when all its pieces stand in
     /// it, and with more than one, home holds pieces like any cell. 1: home alone.
     pub goal: u8,
+    /// Groups of seats that go home in order (`order = (red, black)`): a
+    /// seat's pieces may reach home only once every seat before it in its
+    /// group that plays has finished. Empty for no order.
+    pub order: Vec<Vec<super::SeatId>>,
 }
 
 impl HomeRules {
@@ -53,6 +57,10 @@ impl HomeRules {
             )
         } else {
             String::new()
+        } + if self.order.is_empty() {
+            ""
+        } else {
+            "; in each group of `order`, a seat goes home only once those before it have finished"
         }
     }
 }

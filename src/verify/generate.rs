@@ -98,6 +98,7 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("home.near", &["wait", "smallest_throw"]),
     ("home.bonus", &["none", "number"]),
     ("home.goal", &["1", "number"]),
+    ("home.order", &["none", "pair"]),
     ("capture.by", &["landing", "none"]),
     ("capture.safe", &["none", "region"]),
     ("capture.again", &["no", "yes", "number"]),
@@ -1459,6 +1460,13 @@ impl Rules {
             b.set("goal", "number", n.to_string(), false);
         } else {
             b.set("goal", "1", "1".into(), true);
+        }
+        // The second seat goes home only after the first.
+        if frame.seats.len() >= 2 && b.c.chance(1, 4) {
+            let pair = format!("({}, {})", SEATS[0], SEATS[1]);
+            b.set("order", "pair", pair, false);
+        } else {
+            b.set("order", "none", "none".into(), true);
         }
         let home = b.done();
 

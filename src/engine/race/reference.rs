@@ -351,6 +351,7 @@ impl Race<'_> {
             }
             self.reach(seat, from, value.value, round)?
         };
+        self.check_home_order(state, target)?;
         let jumped = self.check_blockades_passed(state, m, target)?;
         self.check_pieces_passed(state, m, target)?;
         self.check_landing(state, m, target, jumped)?;
@@ -376,6 +377,30 @@ impl Race<'_> {
             .map(|(_, &(pieces, _))| pieces)
             .max()
             .unwrap_or(0)
+    }
+
+    /// home: order: a move into the mover's goal waits until every seat
+    /// before it in its group that plays here has finished.
+    fn check_home_order(&self, state: &State, target: u8) -> Result<(), Refusal> {
+        let seat = state.mover as usize;
+        if !self.in_goal(seat, target) {
+            return Ok(());
+        }
+        let game = self.game;
+        let id = game.seats[seat];
+        for group in &game.rules.home.order {
+            let Some(at) = group.iter().position(|&s| s == id) else {
+                continue;
+            };
+            for before in &group[..at] {
+                if let Some(other) = game.seats.iter().position(|s| s == before)
+                    && !state.has_finished(other)
+                {
+                    return Err(Refusal::HomeOrder(other as u8));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// stacks: blockade, pass, mixed: whether the move may pass the

@@ -131,7 +131,12 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         near,
         bonus: _,
         goal: _,
+        order,
     } = home;
+    // Answered by the reference path alone, so far.
+    if !order.is_empty() {
+        return false;
+    }
     match near {
         NearHome::SmallestThrow | NearHome::Wait => {}
     }
