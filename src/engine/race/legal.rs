@@ -1303,9 +1303,9 @@ pub(super) mod tests {
         assert!(back > 100, "{back} runs that come back");
     }
 
-    /// Every bundled race (no fight, no field), by name, with the most players.
-    /// Every bundled race that the engine's own path answers (a race of
-    /// settings it leaves to the reference path is played there alone).
+    /// Every bundled race (no fight, no field) that the engine's own path
+    /// answers, by name, with the most players (a race of settings it
+    /// leaves to the reference path is played there alone).
     pub(crate) fn races() -> impl Iterator<Item = (&'static str, Game)> {
         crate::variants::names().into_iter().filter_map(|name| {
             let rules = crate::variants::compile_bundled(name).expect("bundled variants compile");
