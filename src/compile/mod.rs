@@ -263,9 +263,16 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             + u32::from(entry.already_out);
         let most = entry.begin_on.iter().map(|&(_, n)| n).max().unwrap_or(0);
         let last = entry.begin_on.last().map_or(0, |&(step, _)| step);
+        // The goal's first step on the shortest track (home { goal }).
+        let goal = home.as_ref().map_or(1, |h| h.goal.max(1));
+        let goal_from = (shortest + 1).saturating_sub(goal);
         let problem = if last >= shortest {
             Some(format!(
                 "pieces cannot begin on step {last}: the shortest track reaches home at step {shortest}"
+            ))
+        } else if last >= goal_from {
+            Some(format!(
+                "pieces cannot begin on step {last}, in the goal, which begins at step {goal_from} of the shortest track (home: goal)"
             ))
         } else if total > u32::from(pieces) {
             Some(format!(

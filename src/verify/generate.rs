@@ -1403,8 +1403,9 @@ impl Rules {
         };
         // A piece or two that begin further along the race, where no two
         // seats' pieces would begin on one cell.
-        let begin = if out < frame.pieces && frame.shortest > 3 && b.c.chance(1, 3) {
-            let first = b.c.range(2, frame.shortest as u32 - 1) as usize;
+        // Short of any goal (at most 4 steps, chosen below).
+        let begin = if out < frame.pieces && frame.shortest > 6 && b.c.chance(1, 3) {
+            let first = b.c.range(2, frame.shortest as u32 - 5) as usize;
             let mut steps = vec![first];
             if out + 1 < frame.pieces && first > 2 && b.c.chance(1, 2) {
                 steps.push(first - 1);
