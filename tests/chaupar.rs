@@ -29,7 +29,9 @@
 use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
 mod common;
-use common::{Waiting, assert_no_table, cell_of, die, load_position, play, refused, step_at};
+use common::{
+    Waiting, assert_no_table, cell_of, die, legal, load_position, play, refused, step_at,
+};
 
 const CHARKONI: u8 = 0;
 const HOME: u8 = 84;
@@ -76,17 +78,6 @@ fn on_cell(game: &Game, seat: usize, black_step: u8) -> u8 {
 /// The cell of black's step `black_step`, as a refusal names it.
 fn cell(game: &Game, black_step: u8) -> pachisi::rules::CellId {
     game.track(BLACK).cell(black_step)
-}
-
-/// The legal actions, checked against the engine's plain reference path.
-fn legal(game: &Game, state: &State) -> Vec<Action> {
-    let fast = game.legal_actions(state);
-    assert_eq!(
-        fast,
-        game.legal_actions_reference(state),
-        "the fast and the reference paths disagree"
-    );
-    fast
 }
 
 /// The waiting values.

@@ -12,7 +12,9 @@
 use pachisi::{Action, Actor, EndReason, Game, Phase, PoolValue, Refusal, State};
 
 mod common;
-use common::{Waiting, assert_no_table, cell_of, load_position, play, refused, step_at, throw_of};
+use common::{
+    Waiting, assert_no_table, cell_of, legal, load_position, play, refused, step_at, throw_of,
+};
 
 const NEST: u8 = 0;
 const META: u8 = 72;
@@ -84,17 +86,6 @@ fn pool(state: &State) -> Vec<(u8, bool)> {
 /// The seat to move, by name, and the phase.
 fn turn(game: &Game, state: &State) -> (String, Phase) {
     (game.seat_name(game.mover(state)).to_string(), state.phase)
-}
-
-/// The legal actions, checked against the engine's plain reference path.
-fn legal(game: &Game, state: &State) -> Vec<Action> {
-    let fast = game.legal_actions(state);
-    assert_eq!(
-        fast,
-        game.legal_actions_reference(state),
-        "the fast and the reference paths disagree"
-    );
-    fast
 }
 
 fn step(from: u8, by: u8) -> Action {

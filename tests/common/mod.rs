@@ -51,6 +51,18 @@ pub fn cell_of(game: &Game, seat: usize, step: u8) -> String {
         .to_string()
 }
 
+/// The legal actions of `state`, which the engine's own path and its
+/// reference path must list alike.
+pub fn legal(game: &Game, state: &State) -> Vec<Action> {
+    let fast = game.legal_actions(state);
+    assert_eq!(
+        fast,
+        game.legal_actions_reference(state),
+        "the fast and the reference paths disagree"
+    );
+    fast
+}
+
 /// Plays an action the rules must allow.
 pub fn play(game: &Game, state: &mut State, action: Action) {
     if let Err(e) = game.apply(state, action) {

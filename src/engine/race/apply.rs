@@ -81,11 +81,12 @@ impl Fast<'_> {
             let limit = self.flags().again_limit;
             if limit > 0 && state.streak >= limit {
                 // One throw-again too many: it moves nothing and ends the turn.
-                if self.rules.turn.send_back_leader {
-                    self.send_back_leader(state);
-                }
-                if self.rules.turn.send_back_last {
-                    self.send_back_last(state);
+                if let Some(step) = self.sent_back_over_limit(state) {
+                    let pieces = &mut state.pieces[state.mover as usize];
+                    if let Some(piece) = pieces.iter_mut().find(|s| **s == step) {
+                        *piece = 0;
+                    }
+                    sort_small(pieces);
                 }
                 self.end_turn(state);
                 return;
@@ -498,37 +499,27 @@ impl Fast<'_> {
         self.end_turn(state);
     }
 
-    /// Sends the mover's piece moved last in this turn back to its start,
-    /// unless it is home or on a cell no other playing seat's track passes.
-    fn send_back_last(self, state: &mut State) {
+    /// The step of the mover's piece that the throw past `again_limit`
+    /// sends back to its start (turn: over_limit), if any: its piece nearest
+    /// home, not yet home (`send_back_leader`), or the one it moved last in
+    /// this turn unless that is home or on a cell no other playing seat's
+    /// track passes (`send_back_last`). None for a seat that has finished.
+    fn sent_back_over_limit(self, state: &State) -> Option<u8> {
         let seat = state.mover as usize;
+        let home = self.home(seat);
+        let turn = &self.rules.turn;
+        if state.has_finished(seat) {
+            return None;
+        }
+        if turn.send_back_leader {
+            let pieces = &state.pieces[seat];
+            return pieces.iter().rev().copied().find(|&s| s > 0 && s < home);
+        }
         let step = state.last_moved;
         let cell = self.track(seat).cell(step);
         let shared = (0..self.seats.len())
             .any(|other| other != seat && self.track(other).cells.contains(&cell));
-        if step == 0 || step >= self.home(seat) || !shared {
-            return;
-        }
-        let pieces = &mut state.pieces[seat];
-        if let Some(piece) = pieces.iter_mut().find(|s| **s == step) {
-            *piece = 0;
-        }
-        sort_small(pieces);
-    }
-
-    /// Sends the mover's piece nearest home, not yet home, back to its start.
-    fn send_back_leader(self, state: &mut State) {
-        let seat = state.mover as usize;
-        // A seat that has finished keeps its pieces in its goal.
-        if state.finished.contains(&state.mover) {
-            return;
-        }
-        let home = self.home(seat);
-        let pieces = &mut state.pieces[seat];
-        if let Some(leader) = pieces.iter_mut().rev().find(|s| **s > 0 && **s < home) {
-            *leader = 0;
-        }
-        sort_small(pieces);
+        (turn.send_back_last && step > 0 && step < home && shared).then_some(step)
     }
 
     /// Counts the turns the ending seat's blockades have stood (stacks:

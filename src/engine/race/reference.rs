@@ -872,11 +872,9 @@ impl Race<'_> {
         }
         let seat = state.mover as usize;
         let pieces = &state.pieces[seat];
-        let mut steps: Vec<u8> = (1..self.home(seat))
+        (1..self.home(seat))
             .filter(|&s| pieces.iter().filter(|&&p| p == s).count() as u8 >= stacks.blockade)
-            .collect();
-        steps.dedup();
-        steps
+            .collect()
     }
 
     /// Whether a move from step `from` is refused because a blockade must
@@ -990,12 +988,12 @@ impl Race<'_> {
             state.streak = state.streak.saturating_add(1);
             let limit = rules.turn.again_limit;
             if limit > 0 && state.streak >= limit {
-                if rules.turn.send_back_leader {
-                    self.send_back_leader(state);
-                }
-                // over_limit = send_back_last: the piece moved last goes back.
-                if rules.turn.send_back_last {
-                    self.send_back_last(state);
+                if let Some(step) = self.sent_back_over_limit(state) {
+                    let pieces = &mut state.pieces[state.mover as usize];
+                    if let Some(piece) = pieces.iter_mut().find(|s| **s == step) {
+                        *piece = 0;
+                    }
+                    pieces.sort_unstable();
                 }
                 self.end_turn(state);
                 return;
@@ -1211,41 +1209,33 @@ impl Race<'_> {
         self.end_turn(state);
     }
 
-    /// The mover's piece furthest along, not yet home, goes back to its start.
-    fn send_back_leader(&self, state: &mut State) {
+    /// The step of the mover's piece that the throw past `again_limit`
+    /// sends back to its start (turn: over_limit), if any. A seat that has
+    /// finished keeps its pieces in its goal.
+    fn sent_back_over_limit(&self, state: &State) -> Option<u8> {
+        let turn = &self.game.rules.turn;
         let seat = state.mover as usize;
-        // A seat that has finished keeps its pieces in its goal.
-        if state.finished.contains(&state.mover) {
-            return;
-        }
         let home = self.home(seat);
-        let pieces = &mut state.pieces[seat];
-        if let Some(leader) = pieces.iter_mut().rev().find(|s| **s > 0 && **s < home) {
-            *leader = 0;
+        if state.has_finished(seat) {
+            return None;
         }
-        pieces.sort_unstable();
-    }
-
-    /// The mover's piece moved last in this turn goes back to its start,
-    /// unless it is home or on its own stretch: a cell of its track that
-    /// no other playing seat's track passes (turn: over_limit =
-    /// send_back_last). Nothing where no piece has moved this turn.
-    fn send_back_last(&self, state: &mut State) {
-        let seat = state.mover as usize;
+        // send_back_leader: the piece furthest along, not yet home.
+        if turn.send_back_leader {
+            return state.pieces[seat]
+                .iter()
+                .copied()
+                .filter(|&s| s > 0 && s < home)
+                .max();
+        }
+        // send_back_last: the piece moved last in this turn, unless it is
+        // home or on its own stretch, a cell of its track that no other
+        // playing seat's track passes; none before the turn's first move.
         let step = state.last_moved;
-        let track = self.game.track(seat);
-        let cell = track.cell(step);
+        let cell = self.game.track(seat).cell(step);
         let own_stretch = (0..self.game.seats.len())
             .filter(|&other| other != seat)
             .all(|other| !self.game.track(other).cells.contains(&cell));
-        if step == 0 || step >= self.home(seat) || own_stretch {
-            return;
-        }
-        let pieces = &mut state.pieces[seat];
-        if let Some(piece) = pieces.iter_mut().find(|s| **s == step) {
-            *piece = 0;
-        }
-        pieces.sort_unstable();
+        (turn.send_back_last && step > 0 && step < home && !own_stretch).then_some(step)
     }
 
     /// The turn passes to the next seat (turn: finished = skip passes over
