@@ -68,6 +68,19 @@ fn drawer(rng: &mut Rng) -> impl FnMut(usize) -> usize + '_ {
 pub fn throw(game: &Game, state: &State, rng: &mut Rng) -> Action {
     match state.phase {
         Phase::Opening => Action::Begin(rng.random_range(0..game.players().max(1)) as u8),
+        // The game's first throw where each seat threw one die to begin.
+        _ if game.first_throw_unlike(state) => {
+            let throws = game.chance_actions(state);
+            let total: u64 = throws.iter().map(|t| t.1).sum();
+            let mut u = below(rng, total);
+            for (action, weight) in throws {
+                if u < weight {
+                    return action;
+                }
+                u -= weight;
+            }
+            game.throw_for(u)
+        }
         _ => game.throw_for(below(rng, game.throw_total())),
     }
 }

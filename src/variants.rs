@@ -12,6 +12,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("parcheesi", include_str!("../variants/parcheesi.variant")),
     ("parchis", include_str!("../variants/parchis.variant")),
     ("chaupar", include_str!("../variants/chaupar.variant")),
+    ("backgammon", include_str!("../variants/backgammon.variant")),
     (
         "russian-pachisi",
         include_str!("../variants/russian-pachisi.variant"),

@@ -726,3 +726,206 @@ fn home_order_a_seat_goes_home_only_after_the_one_before_it() {
     let s = to_move(&two, &[&[1, 4], &[0, 0]], 0, &[1]);
     assert!(two.legal_actions(&s).contains(&Action::step(4, 1)));
 }
+
+/// `dice { doubles = twice }`: a double's values are each moved twice.
+/// The throw 5-5 leaves four 5s waiting; 2-5 leaves a 2 and a 5.
+#[test]
+fn doubles_twice_a_double_moves_four_values() {
+    let game = game_of(
+        r#"
+        game "Doubles twice" { pieces = 3 }
+        board grid { width = 24 height = 1 }
+        dice two_dice { faces = 1..6  count = 2  doubles = twice }
+        seat red { track = a1..x1 }
+        seat blue { track = x1..a1 }
+        players 2 { seats = red, blue }
+        "#,
+    );
+    let outcome = |label: &str| {
+        let i = game.rules().dice.outcome_labelled(label).unwrap();
+        &game.chance_outcomes()[i]
+    };
+    assert_eq!(outcome("5-5").values, [5, 5, 5, 5]);
+    assert_eq!(outcome("2-5").values, [2, 5]);
+    // Thrown: four 5s wait, and one piece may take all four.
+    let mut s = load_position(
+        &game,
+        &[&[1, 1, 1], &[1, 1, 1]],
+        0,
+        &Waiting::default(),
+        true,
+    );
+    play(&game, &mut s, game.parse_action("throw 5-5").unwrap());
+    let values: Vec<u8> = s.pool.iter().map(|v| v.value).collect();
+    assert_eq!(values, [5, 5, 5, 5]);
+    for from in [1, 6, 11, 16] {
+        play(&game, &mut s, Action::step(from, 5));
+    }
+    assert_eq!(s.pieces[0], [1, 1, 21]);
+    assert_eq!(s.mover, 1, "the four values used, the turn passes");
+}
+
+/// `turn { begins = one_die_each }`: the seat that begins is thrown for,
+/// each alike; its first throw is the two dice the seats threw, never a
+/// double, each of the 15 unlike throws alike. After it, doubles come.
+#[test]
+fn one_die_each_the_first_throw_is_never_a_double() {
+    let game = game_of(
+        r#"
+        game "One die each" { pieces = 2 }
+        board grid { width = 20 height = 1 }
+        dice two_dice { faces = 1..6 count = 2 }
+        seat red { track = a1..t1 }
+        seat blue { track = t1..a1 }
+        players 2 { seats = red, blue }
+        turn { begins = one_die_each }
+        "#,
+    );
+    let mut s = game.new_initial_state();
+    assert_eq!(s.phase, Phase::Opening);
+    assert_eq!(
+        game.chance_actions(&s),
+        [(Action::Begin(0), 1), (Action::Begin(1), 1)]
+    );
+    play(&game, &mut s, Action::Begin(1));
+    let first = game.chance_actions(&s);
+    assert_eq!(first.len(), 15);
+    assert!(first.iter().all(|&(_, weight)| weight == 2));
+    assert_eq!(game.legal_actions(&s).len(), 15);
+    let double = game.parse_action("throw 3-3").unwrap();
+    assert!(!game.legal_actions(&s).contains(&double));
+    let refused = game.child(&s, double).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::FirstThrowUnlike);
+    assert!(
+        refused.reason.contains("one_die_each"),
+        "{}",
+        refused.reason
+    );
+    // Blue begins with 6-1; then red's throws may be doubles.
+    play(&game, &mut s, game.parse_action("throw 1-6").unwrap());
+    assert_eq!(s.mover, 1);
+    while s.phase == Phase::Move {
+        let a = game.legal_actions(&s)[0];
+        play(&game, &mut s, a);
+    }
+    assert_eq!(s.mover, 0);
+    assert_eq!(game.chance_actions(&s).len(), 21);
+    play(&game, &mut s, double);
+}
+
+/// `entry { forced = always }`: while a piece of the seat waits at its
+/// start, no other piece moves, and a value that cannot bring one out is
+/// lost. Red has a piece at the start and two on step 5; blue holds step
+/// 6 (o1) with two pieces, a blockade. With 6-2, the 6 cannot enter
+/// (blue's blockade, which pieces pass but none lands on), the 2 can:
+/// red enters with the 2 and then moves
+/// anything with the 6. With 6-6, nothing enters: red passes, though
+/// its pieces on step 5 could move.
+#[test]
+fn forced_always_a_piece_at_the_start_comes_out_before_any_other_moves() {
+    let game = game_of(
+        r#"
+        game "Enter first" { pieces = 3 }
+        board grid { width = 20 height = 1 }
+        dice two_dice { faces = 1..6 count = 2 }
+        seat red { track = a1..t1 }
+        seat blue { track = t1..a1 }
+        players 2 { seats = red, blue }
+        entry { forced = always }
+        stacks { blockade = 2  pass = always }
+        turn { use = most }
+        "#,
+    );
+    // Blue's step 13 is red's step 6 (g1).
+    let s = to_move(&game, &[&[0, 5, 5], &[13, 13, 1]], 0, &[6, 2]);
+    assert_eq!(common::legal(&game, &s), [Action::step(0, 2)]);
+    let refused = game.child(&s, Action::step(5, 2)).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::StartFirst);
+    assert!(
+        refused.reason.contains("forced = always"),
+        "{}",
+        refused.reason
+    );
+    let mut s2 = s.clone();
+    play(&game, &mut s2, Action::step(0, 2));
+    assert_eq!(
+        common::legal(&game, &s2),
+        [Action::step(2, 6), Action::step(5, 6)]
+    );
+    // Nothing enters on 6-6: the values are lost.
+    let s = to_move(&game, &[&[0, 5, 5], &[13, 13, 1]], 0, &[6, 6]);
+    assert_eq!(common::legal(&game, &s), [Action::Pass]);
+}
+
+/// `home { gather = 6  exact = furthest }`: a piece goes home only while
+/// all its seat's pieces are within six steps of home, and a value past
+/// home finishes only the piece furthest from home. Red's home is step
+/// 19 (t1). With pieces on steps 15 and 17 (four and two from home), a 6
+/// bears off the one on 15, not the one on 17; a 3 bears off neither and
+/// moves one on. With a piece on step 10 (nine from home), nothing goes
+/// home, not even by the exact value.
+#[test]
+fn gather_and_exact_furthest_bear_off_as_backgammon_does() {
+    let game = game_of(
+        r#"
+        game "Bearing off" { pieces = 3 }
+        board grid { width = 20 height = 1 }
+        dice two_dice { faces = 1..6 count = 2 }
+        seat red { track = a1..t1 }
+        seat blue { track = t1..a1 }
+        players 2 { seats = red, blue }
+        turn { use = most }
+        home { gather = 6  exact = furthest }
+        "#,
+    );
+    let s = to_move(&game, &[&[15, 17, 19], &[1, 1, 1]], 0, &[6]);
+    assert_eq!(common::legal(&game, &s), [Action::step(15, 6)]);
+    let refused = game.child(&s, Action::step(17, 6)).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::Overshoot);
+    let s = to_move(&game, &[&[15, 17, 19], &[1, 1, 1]], 0, &[3]);
+    assert_eq!(
+        common::legal(&game, &s),
+        [Action::step(15, 3)],
+        "a 3 bears off neither; the piece on 17 cannot move 3"
+    );
+    // A piece nine steps from home: none goes home.
+    let s = to_move(&game, &[&[10, 17, 19], &[1, 1, 1]], 0, &[2]);
+    assert_eq!(common::legal(&game, &s), [Action::step(10, 2)]);
+    let refused = game.child(&s, Action::step(17, 2)).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::NotGathered);
+    assert!(refused.reason.contains("gather"), "{}", refused.reason);
+}
+
+/// `end { forfeit_game, forfeit_none_home, forfeit_behind }`: the loser
+/// pays 1 for a game, 2 with no piece home, 3 with none home and one at
+/// its start or on the winner's last six steps (`home { gather = 6 }`).
+/// Red bears off its last piece; blue's pieces decide what it pays.
+#[test]
+fn forfeits_count_a_single_a_double_and_a_triple_game() {
+    let game = game_of(
+        r#"
+        game "Single, double, triple" { pieces = 2 }
+        board grid { width = 20 height = 1 }
+        dice two_dice { faces = 1..6 count = 2 }
+        seat red { track = a1..t1 }
+        seat blue { track = t1..a1 }
+        players 2 { seats = red, blue }
+        home { gather = 6 }
+        end { forfeit_game = 1  forfeit_none_home = 1  forfeit_behind = 1 }
+        "#,
+    );
+    // Red's home is step 19; blue's steps 1..5 are red's last steps 18..14.
+    for (blue, pays) in [
+        (&[19u8, 3][..], 1), // one of blue's pieces home: a single game
+        (&[8, 9][..], 2),    // none home, none behind: double
+        (&[0, 9][..], 3),    // one at its start: triple
+        (&[3, 9][..], 3),    // one on red's step 16, in red's last six: triple
+    ] {
+        let mut s = to_move(&game, &[&[19, 17], blue], 0, &[2]);
+        play(&game, &mut s, Action::step(17, 2));
+        let outcome = game.outcome(&s).expect("red has won");
+        assert_eq!(outcome.winners, [0]);
+        assert_eq!(outcome.scores, [pays, -pays], "blue on {blue:?}");
+        assert_eq!(game.returns(&s), [pays as f64, -pays as f64]);
+    }
+}

@@ -48,6 +48,28 @@ pub fn run(
         "  turn limit reached in {} games",
         report.turn_limit_reached
     );
+    if !report.points_won.is_empty() {
+        let won: u64 = report.points_won.iter().map(|p| p.1).sum();
+        let each: Vec<String> = (report.points_won.iter())
+            .take(8)
+            .map(|&(points, games)| {
+                format!(
+                    "{points} in {:.1}%",
+                    100.0 * games as f64 / won.max(1) as f64
+                )
+            })
+            .collect();
+        let more = if report.points_won.len() > 8 {
+            ", .."
+        } else {
+            ""
+        };
+        outln!(
+            "  points won: mean {:.2} a game won; {}{more}",
+            report.mean_points_won,
+            each.join(", ")
+        );
+    }
     outln!(
         "  game length: mean {:.1} turns, {:.1} throws ({:.1} actions); median {} turns, {} throws ({} actions)",
         report.mean_turns,

@@ -138,9 +138,11 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
         Ok([ThrowOrder::OneAtATime, ThrowOrder::AllFirst]
             [word("throws", v, &["one_at_a_time", "all_first"])?])
     });
-    let begins_by_throw = setting(&r, "begins", false, errors, |v| {
-        Ok(word("begins", v, &["first_seat", "throw"])? == 1)
+    let begins = setting(&r, "begins", 0, errors, |v| {
+        word("begins", v, &["first_seat", "throw", "one_die_each"])
     });
+    let begins_by_throw = begins.map(|b| b > 0);
+    let first_throw_unlike = begins.map(|b| b == 2);
     let must_move = setting(&r, "must_move", true, errors, |v| yes_no("must_move", v));
     let use_values = setting(&r, "use", UseValues::Each, errors, |v| {
         Ok([UseValues::Each, UseValues::Most, UseValues::One]
@@ -186,6 +188,7 @@ pub fn turn(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<TurnR
     Some(TurnRules {
         tries: tries?,
         begins_by_throw: begins_by_throw?,
+        first_throw_unlike: first_throw_unlike?,
         throws: throws?,
         must_move: must_move?,
         use_values: use_values?,
@@ -277,7 +280,9 @@ pub fn entry(
         Ok([FirstPiece::NoneOnBoard, FirstPiece::FirstOfGame]
             [word("first", v, &["none_on_board", "first_of_game"])?])
     });
-    let forced = setting(&r, "forced", false, errors, |v| yes_no("forced", v));
+    let forced = setting(&r, "forced", 0, errors, |v| {
+        word("forced", v, &["no", "yes", "always"])
+    });
     let sum = setting(&r, "sum", false, errors, |v| yes_no("sum", v));
     let already_out = setting(&r, "already_out", 0, errors, |v| {
         number_atom("already_out", single("already_out", v)?, 0, 16).map(|n| n as u8)
@@ -294,7 +299,8 @@ pub fn entry(
         first_on: first_on?,
         first: first?,
         moves_score: moves_score?,
-        forced: forced?,
+        forced: forced? > 0,
+        start_first: forced? == 2,
         sum: sum?,
         clear_start: clear_start?,
         already_out: already_out?,
@@ -342,11 +348,21 @@ fn begin_on(v: &Value) -> Result<Vec<(u8, u8)>, Diagnostic> {
 pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeRules> {
     let r = reader(
         block,
-        &["exact", "near", "bonus", "goal", "order"],
+        &["exact", "near", "bonus", "goal", "order", "gather"],
         "the home block",
         errors,
     );
-    let exact = setting(&r, "exact", true, errors, |v| yes_no("exact", v))?;
+    let exact_word = setting(&r, "exact", 1, errors, |v| {
+        word("exact", v, &["no", "yes", "furthest"])
+    })?;
+    let exact = exact_word > 0;
+    let gather = setting(&r, "gather", 0, errors, |v| {
+        let atom = single("gather", v)?;
+        match atom.kind {
+            AtomKind::Name(_) => super::reader::word_atom("gather", atom, &["none"]).map(|_| 0),
+            _ => number_atom("gather", atom, 1, 249).map(|n| n as u8),
+        }
+    })?;
     let near =
         setting(&r, "near", NearHome::Wait, errors, |v| {
             Ok([NearHome::Wait, NearHome::SmallestThrow]
@@ -371,6 +387,8 @@ pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeR
         near,
         bonus,
         goal,
+        furthest_over: exact_word == 2,
+        gather,
         // Read once the seats are known (`seats::home_order`).
         order: Vec::new(),
     })
@@ -611,13 +629,30 @@ pub fn jump_in(
 pub fn end(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<EndRules> {
     let r = reader(
         block,
-        &["stop", "team", "forfeit_piece", "forfeit_seat"],
+        &[
+            "stop",
+            "team",
+            "forfeit_piece",
+            "forfeit_seat",
+            "forfeit_game",
+            "forfeit_none_home",
+            "forfeit_behind",
+        ],
         "the end block",
         errors,
     );
     let forfeit = |key: &'static str| move |v: &Value| number(key, v, 0, 10_000).map(|n| n as u16);
     let forfeit_piece = setting(&r, "forfeit_piece", 0, errors, forfeit("forfeit_piece"));
     let forfeit_seat = setting(&r, "forfeit_seat", 0, errors, forfeit("forfeit_seat"));
+    let forfeit_game = setting(&r, "forfeit_game", 0, errors, forfeit("forfeit_game"));
+    let forfeit_none_home = setting(
+        &r,
+        "forfeit_none_home",
+        0,
+        errors,
+        forfeit("forfeit_none_home"),
+    );
+    let forfeit_behind = setting(&r, "forfeit_behind", 0, errors, forfeit("forfeit_behind"));
     let stop_at_first = setting(&r, "stop", true, errors, |v| {
         Ok(word("stop", v, &["last_side", "first_side"])? == 1)
     });
@@ -629,5 +664,8 @@ pub fn end(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<EndRul
         first_member: first_member?,
         forfeit_piece: forfeit_piece?,
         forfeit_seat: forfeit_seat?,
+        forfeit_game: forfeit_game?,
+        forfeit_none_home: forfeit_none_home?,
+        forfeit_behind: forfeit_behind?,
     })
 }

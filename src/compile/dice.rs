@@ -17,11 +17,19 @@ const SETTINGS: &[&str] = &[
     "again",
     "doubles_bottoms",
     "all_out",
+    "doubles",
 ];
 /// The settings of shells.
 const SHELL_SETTINGS: &[&str] = &["shells", "up", "chance", "score"];
 /// The settings of dice with faces.
-const FACE_SETTINGS: &[&str] = &["faces", "count", "again", "doubles_bottoms", "all_out"];
+const FACE_SETTINGS: &[&str] = &[
+    "faces",
+    "count",
+    "again",
+    "doubles_bottoms",
+    "all_out",
+    "doubles",
+];
 /// The most shells or dice one throw may use.
 pub const MAX_DICE: i64 = 8;
 /// The most different outcomes one throw may have: a throw is named by its
@@ -541,6 +549,34 @@ fn dice_with_faces(
         }
         None => false,
     };
+    // `doubles = twice`: a double's values are each moved twice.
+    let doubles_twice = match r.get("doubles") {
+        Some(s) => {
+            let twice = word_atom(
+                "doubles",
+                single("doubles", &s.value)
+                    .map_err(|d| errors.push(d))
+                    .ok()?,
+                &["once", "twice"],
+            )
+            .map_err(|d| errors.push(d))
+            .ok()?
+                == 1;
+            if twice && count < 2 {
+                errors.push(
+                    Diagnostic::new(
+                        "compile::doubles_one_die",
+                        s.value.span,
+                        "one die throws no doubles, so none can be moved twice",
+                    )
+                    .with_help("`doubles = twice` needs `count = 2` or more"),
+                );
+                return None;
+            }
+            twice
+        }
+        None => false,
+    };
     let all_out = match r.get("all_out") {
         Some(s) => all_out_table(s, &listed, errors)?,
         None => Vec::new(),
@@ -623,6 +659,11 @@ fn dice_with_faces(
             .collect::<Vec<_>>()
             .join("-");
         let doubles = count > 1 && values.iter().all(|v| *v == values[0]);
+        let values = if doubles && doubles_twice {
+            values.repeat(2)
+        } else {
+            values
+        };
         let again = (again_doubles && doubles)
             || (!again_faces.is_empty() && values.iter().all(|v| again_faces.contains(v)));
         outcomes.push(Outcome {
@@ -652,6 +693,10 @@ fn dice_with_faces(
         _ => format!("{count} dice of {which}"),
     };
     let mut dice = Dice::new(name, kind, outcomes);
+    if doubles_twice {
+        dice.doubles_twice = true;
+        dice.kind.push_str("; a double is moved twice");
+    }
     if bottoms {
         dice.bottoms_sum = (lo + hi) as u8;
         dice.kind

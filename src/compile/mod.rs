@@ -143,7 +143,8 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     let board = board_block.and_then(|b| board::build(b, errors));
     let dice = dice_block.and_then(|b| dice::build(b, errors));
     let tables = seats::tables(file, seats::names(file).as_deref(), errors);
-    let turn = blocks::turn(single_block(file, BlockKind::Turn, errors), errors);
+    let turn_block = single_block(file, BlockKind::Turn, errors);
+    let turn = blocks::turn(turn_block, errors);
     let home_block = single_block(file, BlockKind::Home, errors);
     let home = blocks::home(home_block, errors);
     let stacks_block = single_block(file, BlockKind::Stacks, errors);
@@ -348,6 +349,38 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
                     ),
                 ));
             }
+        }
+    }
+    // turn: begins = one_die_each: two seats, each throwing one of two dice.
+    if let (Some(turn), Some(block)) = (&turn, turn_block)
+        && turn.first_throw_unlike
+        && let Some(found) = block.settings.iter().find(|s| s.key.node == "begins")
+    {
+        let two_dice = dice.outcomes.iter().any(|o| o.doubles)
+            && (dice.outcomes.iter())
+                .filter(|o| !o.doubles)
+                .all(|o| o.values.len() == 2);
+        let problem =
+            if !two_dice {
+                Some(format!(
+                    "each of two seats throws one of two dice, and {} are not two dice with faces",
+                    dice.name
+                ))
+            } else {
+                tables.iter().find(|t| t.seats.len() != 2 || t.players != 2).map(|t| {
+                format!(
+                    "each of two seats throws one die, and a table of {} players has {} seats",
+                    t.players,
+                    t.seats.len()
+                )
+            })
+            };
+        if let Some(problem) = problem {
+            errors.push(
+                Diagnostic::new("compile::one_die_each", found.value.span, problem).with_help(
+                    "`begins = one_die_each` needs `dice { count = 2 }` and two players",
+                ),
+            );
         }
     }
     let total_pieces = tables.iter().map(|t| t.seats.len()).max().unwrap_or(0) * pieces as usize;

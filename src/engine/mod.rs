@@ -443,6 +443,26 @@ impl Game {
         }
     }
 
+    /// Whether outcome `i` of the dice may be thrown in `state`: any may,
+    /// but where each seat throws one die to begin (turn: begins =
+    /// one_die_each), the game's first throw is the two dice they threw,
+    /// never a double.
+    pub(crate) fn may_throw(&self, state: &State, i: usize) -> bool {
+        !(self.first_throw_unlike(state)
+            && self.rules.dice.outcomes.get(i).is_some_and(|o| o.doubles))
+    }
+
+    /// Whether `state` waits for the game's first throw, and it is the
+    /// one die each seat threw to begin (turn: begins = one_die_each).
+    pub(crate) fn first_throw_unlike(&self, state: &State) -> bool {
+        self.rules.turn.first_throw_unlike
+            && state.phase == Phase::Throw
+            && state.turns == 0
+            && state.streak == 0
+            && state.tried == 0
+            && state.used == 0
+    }
+
     /// The chance actions of a chance node with their exact weights: the
     /// throws of the dice, or before the first turn the seat that begins,
     /// each alike. Empty where a seat acts or the game is over.
@@ -460,6 +480,7 @@ impl Game {
                 .outcomes
                 .iter()
                 .enumerate()
+                .filter(|&(i, _)| self.may_throw(state, i))
                 .map(|(i, o)| (Action::Throw(i as u8), o.weight))
                 .collect(),
             Phase::Move | Phase::Over => Vec::new(),

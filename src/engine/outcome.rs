@@ -112,10 +112,20 @@ impl Game {
 
     /// The forfeit count: each loser pays `forfeit_piece` a piece not home
     /// and `forfeit_seat` for each seat it sits after the first winner to
-    /// finish, in turn order; the winners share what is paid.
+    /// finish, in turn order, and `forfeit_game` for the game, with
+    /// `forfeit_none_home` more where none of its pieces is home and
+    /// `forfeit_behind` more again where one of them is left behind; the
+    /// winners share what is paid.
     fn forfeits(&self, state: &State, winners: &[u8]) -> Vec<i32> {
         let end = &self.rules.end;
-        if (end.forfeit_piece == 0 && end.forfeit_seat == 0) || winners.is_empty() {
+        let any = [
+            end.forfeit_piece,
+            end.forfeit_seat,
+            end.forfeit_game,
+            end.forfeit_none_home,
+            end.forfeit_behind,
+        ];
+        if any.iter().all(|&f| f == 0) || winners.is_empty() {
             return Vec::new();
         }
         let n = self.seats.len();
@@ -136,7 +146,18 @@ impl Game {
                 .filter(|&&s| !self.fast().in_goal(seat, s))
                 .count() as i32;
             let after = ((seat + n - first) % n) as i32;
-            let pays = end.forfeit_piece as i32 * out + end.forfeit_seat as i32 * after;
+            let mut pays = end.forfeit_piece as i32 * out
+                + end.forfeit_seat as i32 * after
+                + end.forfeit_game as i32;
+            let none_home = state.pieces[seat]
+                .iter()
+                .all(|&s| !self.fast().in_goal(seat, s));
+            if none_home {
+                pays += end.forfeit_none_home as i32;
+                if self.left_behind(state, seat, winners) {
+                    pays += end.forfeit_behind as i32;
+                }
+            }
             *score = -pays;
             paid += pays;
         }
@@ -145,6 +166,23 @@ impl Game {
             scores[w as usize] = share;
         }
         scores
+    }
+
+    /// Whether a piece of the losing `seat` is left behind: at its start,
+    /// or on a cell of the last `home { gather }` steps before a winner's
+    /// home (end: forfeit_behind).
+    fn left_behind(&self, state: &State, seat: usize, winners: &[u8]) -> bool {
+        let gather = self.rules.home.gather;
+        let track = self.track(seat);
+        state.pieces[seat].iter().any(|&s| {
+            s == 0
+                || (s < track.home()
+                    && winners.iter().any(|&w| {
+                        let theirs = self.track(w as usize);
+                        (theirs.home().saturating_sub(gather)..theirs.home())
+                            .any(|step| theirs.cell(step) == track.cell(s))
+                    }))
+        })
     }
 
     fn outcome_at_limit(&self, state: &State) -> Outcome {

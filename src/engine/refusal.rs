@@ -41,6 +41,12 @@ pub enum Refusal {
     HomeOrder(u8),
     /// Pieces of a seat on one step move together, all of them (`stacks: groups = merged`).
     MustMoveMerged,
+    /// While a piece of the seat waits at its start, no other piece moves (`entry: forced = always`).
+    StartFirst,
+    /// A piece goes home only once all the seat's pieces are near it (`home: gather`).
+    NotGathered,
+    /// The game's first throw is of unlike faces (`turn: begins = one_die_each`).
+    FirstThrowUnlike,
     /// This value does not let a piece out (`entry: on` / `first_on`).
     EntryValue {
         /// Whether the `first_on` rule applied.
@@ -125,6 +131,14 @@ impl Game {
                 "{seat}'s pieces go home only once all of {}'s are home (home: order)",
                 self.seat_name(before as usize)
             ),
+            Refusal::StartFirst => format!(
+                "{seat} has a piece at its start, and no other piece moves until it is out (entry: forced = always)"
+            ),
+            Refusal::NotGathered => format!(
+                "{seat}'s pieces go home only once all of them are within {} steps of home (home: gather)",
+                self.rules.home.gather
+            ),
+            Refusal::FirstThrowUnlike => "the first throw of the game is the two seats' one die each, never a double (turn: begins = one_die_each)".into(),
             Refusal::MustMoveMerged => {
                 "pieces on one cell are one piece and move all together (stacks: groups = merged)".into()
             }

@@ -40,6 +40,9 @@ pub struct Dice {
     /// start (`all_out = { 6: 7 }`): (face, value) pairs; empty when the
     /// rule is off.
     pub all_out: Vec<(u8, u8)>,
+    /// Whether a double's values are each moved twice (`doubles = twice`):
+    /// its outcomes list them twice already.
+    pub doubles_twice: bool,
     /// Cumulative weights, for sampling.
     cumulative: Vec<u64>,
 }
@@ -103,6 +106,7 @@ impl Dice {
             kind,
             bottoms_sum: 0,
             all_out: Vec::new(),
+            doubles_twice: false,
             total: running,
             outcomes,
             smallest,

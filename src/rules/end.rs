@@ -16,6 +16,14 @@ pub struct EndRules {
     /// What each loser pays per seat it sits after the first winner in turn
     /// order: the next seat pays once, the one after it twice (`forfeit_seat = 10`).
     pub forfeit_seat: u16,
+    /// What each loser pays the winners for the game lost (`forfeit_game = 1`).
+    pub forfeit_game: u16,
+    /// What a loser with none of its pieces home pays besides (`forfeit_none_home = 1`).
+    pub forfeit_none_home: u16,
+    /// What a loser with none of its pieces home pays besides again where
+    /// one of them is at its start or on one of the winners' last
+    /// `home { gather }` steps (`forfeit_behind = 1`).
+    pub forfeit_behind: u16,
 }
 
 impl EndRules {
@@ -34,12 +42,19 @@ impl EndRules {
                 "play goes on to rank every side"
             }
         );
-        if self.forfeit_piece == 0 && self.forfeit_seat == 0 {
-            return text;
+        let mut text = text;
+        if self.forfeit_piece > 0 || self.forfeit_seat > 0 {
+            text += &format!(
+                "; each loser pays the winners {} a piece not home and {} a seat it sits after the winner",
+                self.forfeit_piece, self.forfeit_seat
+            );
         }
-        format!(
-            "{text}; each loser pays the winners {} a piece not home and {} a seat it sits after the winner",
-            self.forfeit_piece, self.forfeit_seat
-        )
+        if self.forfeit_game > 0 || self.forfeit_none_home > 0 || self.forfeit_behind > 0 {
+            text += &format!(
+                "; each loser pays {} for the game, {} more with no piece home, and {} more again with one left behind",
+                self.forfeit_game, self.forfeit_none_home, self.forfeit_behind
+            );
+        }
+        text
     }
 }

@@ -59,6 +59,10 @@ pub struct EntryRules {
     pub moves_score: bool,
     /// Whether a value that can bring a piece out must do so (`forced = yes`).
     pub forced: bool,
+    /// Whether, while a piece of the seat waits at its start, no other
+    /// piece moves, and a value that cannot bring one out is lost
+    /// (`forced = always`).
+    pub start_first: bool,
     /// Whether two waiting die values whose sum is an entry value may bring a
     /// piece out together (`sum = yes`).
     pub sum: bool,
@@ -90,7 +94,9 @@ impl EntryRules {
             } else {
                 "it is set on the first cell of its track"
             }
-        ) + if self.forced {
+        ) + if self.start_first {
+            "; while a piece waits at the start, no other piece moves"
+        } else if self.forced {
             "; a value that can bring a piece out must"
         } else {
             ""

@@ -29,6 +29,13 @@ pub struct HomeRules {
     /// seat's pieces may reach home only once every seat before it in its
     /// group that plays has finished. Empty for no order.
     pub order: Vec<Vec<super::SeatId>>,
+    /// Whether the seat's piece furthest from home, with none of its
+    /// pieces behind it, finishes on a larger value than it needs
+    /// (`exact = furthest`; `exact` is then set too).
+    pub furthest_over: bool,
+    /// A piece goes home only while all of its seat's pieces stand within
+    /// this many steps of home, home included (`gather = 6`); 0 for no such rule.
+    pub gather: u8,
 }
 
 impl HomeRules {
@@ -36,7 +43,9 @@ impl HomeRules {
     pub fn describe(&self) -> String {
         format!(
             "{}{}",
-            if self.exact {
+            if self.furthest_over {
+                "home needs an exact value, but the piece furthest from home finishes on a larger one"
+            } else if self.exact {
                 "home needs an exact value"
             } else {
                 "any value that reaches home finishes"
@@ -54,6 +63,13 @@ impl HomeRules {
             format!(
                 "; the last {} steps are the goal: a seat finishes when all its pieces stand in it, home holding pieces like any cell",
                 self.goal
+            )
+        } else {
+            String::new()
+        } + &if self.gather > 0 {
+            format!(
+                "; a piece goes home only while all its seat's pieces are within {} steps of home",
+                self.gather
             )
         } else {
             String::new()

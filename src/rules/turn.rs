@@ -42,6 +42,11 @@ pub struct TurnRules {
     /// Whether a throw decides which seat begins (`begins = throw`), each
     /// seat alike; otherwise the first seat listed begins (`begins = first_seat`).
     pub begins_by_throw: bool,
+    /// Whether each seat throws one die to begin, the higher beginning
+    /// with those two dice as its first throw (`begins = one_die_each`):
+    /// the seat that begins is any alike, and the game's first throw is
+    /// one of unlike faces, each alike.
+    pub first_throw_unlike: bool,
     /// When throws are used.
     pub throws: ThrowOrder,
     /// Whether a throw that can be used must be used (`must_move = yes`).
@@ -87,7 +92,9 @@ impl TurnRules {
     pub fn describe(&self) -> String {
         format!(
             "{}; {}; {}{}; {}; {}{}limit {} turns, then {}",
-            if self.begins_by_throw {
+            if self.first_throw_unlike {
+                "each seat throws one die, and the higher begins with those two dice"
+            } else if self.begins_by_throw {
                 "a throw decides who begins"
             } else {
                 "the first seat listed begins"

@@ -34,6 +34,13 @@ pub struct Report {
     pub draws: u64,
     /// The games that ended at the turn limit.
     pub turn_limit_reached: u64,
+    /// Where the game counts points at the end (the `end` block's
+    /// forfeits): the points the winning side won in a game, each with
+    /// the games that gave it, fewest points first; empty otherwise.
+    pub points_won: Vec<(u64, u64)>,
+    /// The points the winning side won in a game, on average over the
+    /// games won; 0 where the game counts no points.
+    pub mean_points_won: f64,
     /// The turns of a game, on average.
     pub mean_turns: f64,
     /// The turns of the middle game.
@@ -84,6 +91,7 @@ struct Tally {
     turns: Histogram,
     throws: Histogram,
     actions: Histogram,
+    points: Histogram,
 }
 
 impl Tally {
@@ -99,6 +107,7 @@ impl Tally {
         self.turns.merge(&other.turns);
         self.throws.merge(&other.throws);
         self.actions.merge(&other.actions);
+        self.points.merge(&other.points);
     }
 }
 
@@ -137,6 +146,13 @@ pub fn simulate(
             tally.turns.add(u64::from(played.state.turns));
             tally.throws.add(played.throws);
             tally.actions.add(played.actions);
+            let outcome = &played.outcome;
+            if outcome.winner.is_some() && !outcome.scores.is_empty() {
+                let won: i64 = (outcome.winners.iter())
+                    .map(|&w| i64::from(outcome.scores.get(w as usize).copied().unwrap_or(0)))
+                    .sum();
+                tally.points.add(won.max(0) as u64);
+            }
         },
         Tally::merge,
         progress,
@@ -154,6 +170,8 @@ pub fn simulate(
         win_rates: SideRate::of_sides(game, &tally.wins, games),
         draws: tally.draws,
         turn_limit_reached: tally.at_limit,
+        points_won: tally.points.counts().collect(),
+        mean_points_won: tally.points.mean(),
         mean_turns: tally.turns.mean(),
         median_turns: tally.turns.median(),
         mean_throws: tally.throws.mean(),

@@ -64,13 +64,14 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ),
     ("dice.doubles_bottoms", &["never", "when_all_out"]),
     ("dice.all_out", &["none", "larger", "smaller"]),
+    ("dice.doubles", &["once", "twice"]),
     ("game.pieces", &["1", "2", "3", "4"]),
     ("game.about", &["none", "about"]),
     ("players.tables", &["1", "2", "3", "4"]),
     ("players.teams", &["none", "teams"]),
     ("players.hands", &["none", "hands"]),
     ("players.dummy", &["none", "dummy"]),
-    ("turn.begins", &["first_seat", "throw"]),
+    ("turn.begins", &["first_seat", "throw", "one_die_each"]),
     ("turn.throws", &["one_at_a_time", "all_first"]),
     ("turn.must_move", &["yes", "no"]),
     ("turn.use", &["each", "most", "one"]),
@@ -89,12 +90,13 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("entry.first_on", &["same", "any", "again", "values"]),
     ("entry.first", &["none_on_board", "first_of_game"]),
     ("entry.moves", &["score", "to_track"]),
-    ("entry.forced", &["no", "yes"]),
+    ("entry.forced", &["no", "yes", "always"]),
     ("entry.sum", &["no", "yes"]),
     ("entry.clear_start", &["no", "yes"]),
     ("entry.already_out", &["0", "number"]),
     ("entry.begin_on", &["none", "steps"]),
-    ("home.exact", &["yes", "no"]),
+    ("home.exact", &["yes", "no", "furthest"]),
+    ("home.gather", &["none", "number"]),
     ("home.near", &["wait", "smallest_throw"]),
     ("home.bonus", &["none", "number"]),
     ("home.goal", &["1", "number"]),
@@ -125,6 +127,9 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("end.stop", &["first_side", "last_side"]),
     ("end.forfeit_piece", &["0", "number"]),
     ("end.forfeit_seat", &["0", "number"]),
+    ("end.forfeit_game", &["0", "number"]),
+    ("end.forfeit_none_home", &["0", "number"]),
+    ("end.forfeit_behind", &["0", "number"]),
     ("end.team", &["all", "first"]),
     ("settings", &["written", "left_out"]),
     ("overlay", &["none", "generated", "bundled"]),
@@ -1004,6 +1009,10 @@ fn choose_dice(c: &mut Chooser) -> (String, Vec<u32>, u32, bool) {
         if bottoms == "when_all_out" || c.chance(1, 2) {
             writeln!(text, "    doubles_bottoms = {bottoms}").unwrap();
         }
+        let doubles = c.pick("dice.doubles", &[(2, "once"), (1, "twice")]);
+        if doubles == "twice" || c.chance(1, 2) {
+            writeln!(text, "    doubles = {doubles}").unwrap();
+        }
     }
     // A face that moves another value once every piece is out.
     match c.pick(
@@ -1193,9 +1202,17 @@ impl<'c, 'a> BlockBuilder<'c, 'a> {
 }
 
 /// The `turn` block; `two_dice` leans towards `use = most`.
-fn turn_block(c: &mut Chooser, two_dice: bool, record: bool) -> RuleBlock {
+/// `one_die_each`: two dice with faces and two players at every table.
+fn turn_block(c: &mut Chooser, two_dice: bool, one_die_each: bool, record: bool) -> RuleBlock {
     let mut b = BlockBuilder::new(c, "turn", record);
-    b.word("begins", &[(1, "first_seat"), (1, "throw")]);
+    b.word(
+        "begins",
+        &[
+            (1, "first_seat"),
+            (1, "throw"),
+            (if one_die_each { 3 } else { 0 }, "one_die_each"),
+        ],
+    );
     b.word("throws", &[(2, "one_at_a_time"), (1, "all_first")]);
     b.word("must_move", &[(3, "yes"), (1, "no")]);
     b.word(
@@ -1375,7 +1392,10 @@ impl Rules {
         };
         let stacks = b.done();
 
-        let turn = turn_block(c, two_dice, record);
+        let one_die_each = frame.count == 2
+            && (frame.tables.iter())
+                .all(|t| t.players == 2 && !t.text.contains("hands") && !t.text.contains("dummy"));
+        let turn = turn_block(c, two_dice, one_die_each, record);
 
         let mut b = BlockBuilder::new(c, "entry", record);
         let (choice, on) = entry_throws(b.c, frame, false);
@@ -1385,7 +1405,7 @@ impl Rules {
         b.set("first_on", choice, first_on, choice == "same");
         b.word("first", &[(1, "none_on_board"), (1, "first_of_game")]);
         b.word("moves", &[(1, "score"), (1, "to_track")]);
-        b.word("forced", &[(2, "no"), (1, "yes")]);
+        b.word("forced", &[(3, "no"), (2, "yes"), (1, "always")]);
         b.word("sum", &[(2, "no"), (if two_dice { 2 } else { 1 }, "yes")]);
         b.word("clear_start", &[(2, "no"), (1, "yes")]);
         // No more out than a cell holds (the compiler refuses more).
@@ -1437,7 +1457,13 @@ impl Rules {
         let entry = b.done();
 
         let mut b = BlockBuilder::new(c, "home", record);
-        let exact = b.word("exact", &[(3, "yes"), (1, "no")]) == "yes";
+        let exact = b.word("exact", &[(3, "yes"), (1, "no"), (1, "furthest")]) != "no";
+        if b.c.chance(1, 3) {
+            let n = b.c.range(1, 8);
+            b.set("gather", "number", n.to_string(), false);
+        } else {
+            b.set("gather", "none", "none".into(), true);
+        }
         if exact {
             b.word("near", &[(2, "wait"), (1, "smallest_throw")]);
         } else {
@@ -1547,6 +1573,14 @@ impl Rules {
         } else {
             b.set("forfeit_seat", "0", "0".into(), true);
         }
+        for key in ["forfeit_game", "forfeit_none_home", "forfeit_behind"] {
+            if b.c.chance(1, 4) {
+                let n = b.c.range(1, 3);
+                b.set(key, "number", n.to_string(), false);
+            } else {
+                b.set(key, "0", "0".into(), true);
+            }
+        }
         b.word(
             "team",
             &[(1, "all"), (if frame.partners { 2 } else { 1 }, "first")],
@@ -1597,7 +1631,7 @@ fn bundled_overlay(c: &mut Chooser) -> GeneratedVariant {
             "game \"Generated house rules\" { about = \"Drawn over a bundled race.\" }\n",
         );
     }
-    let turn = turn_block(c, true, true);
+    let turn = turn_block(c, true, false, true);
     text.push_str(&turn.text(c.chance(1, 2)));
     if c.chance(1, 2) {
         let mut b = BlockBuilder::new(c, "end", true);

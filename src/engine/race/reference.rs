@@ -233,6 +233,29 @@ impl Race<'_> {
         }
     }
 
+    /// [`Race::reach`] for a piece of the mover in `state`: home: exact =
+    /// furthest lets a value past home finish the piece when none of the
+    /// seat's pieces is further from home (on a step before `from`).
+    fn reach_from(
+        &self,
+        state: &State,
+        seat: usize,
+        from: u8,
+        value: u8,
+        round: bool,
+    ) -> Result<u8, Refusal> {
+        match self.reach(seat, from, value, round) {
+            Err(Refusal::Overshoot)
+                if self.game.rules.home.furthest_over
+                    && !round
+                    && state.pieces[seat].iter().all(|&s| s >= from) =>
+            {
+                Ok(self.home(seat))
+            }
+            reached => reached,
+        }
+    }
+
     /// The step `value` steps on from `from`, under the rules of home:
     /// home: exact = yes needs the exact value, but with near =
     /// smallest_throw a piece nearer than the smallest value any throw
@@ -321,6 +344,11 @@ impl Race<'_> {
         if value.bonus && rules.turn.bonus_after_dice && state.pool.iter().any(|v| !v.bonus) {
             return Err(Refusal::BonusAfterDice);
         }
+        // entry: forced = always: while a piece waits at the start, no
+        // other piece moves.
+        if rules.entry.start_first && from != 0 && state.pieces[seat].contains(&0) {
+            return Err(Refusal::StartFirst);
+        }
         let target = if from == 0 {
             // Pieces leave the start one at a time, on a value of entry: on.
             if count > 1 {
@@ -332,7 +360,7 @@ impl Race<'_> {
             }
             // entry: moves = score walks the value; to_track sets it on step 1.
             if rules.entry.moves_score {
-                self.reach(seat, 0, value.value, round)?
+                self.reach_from(state, seat, 0, value.value, round)?
             } else if round {
                 return Err(Refusal::NoDetour);
             } else {
@@ -349,9 +377,14 @@ impl Race<'_> {
             {
                 return Err(Refusal::MustMoveMerged);
             }
-            self.reach(seat, from, value.value, round)?
+            self.reach_from(state, seat, from, value.value, round)?
         };
         self.check_home_order(state, target)?;
+        // home: gather: home only while all the seat's pieces are near it.
+        let (gather, home) = (rules.home.gather, self.home(seat));
+        if gather > 0 && target == home && state.pieces[seat].iter().any(|&s| home - s > gather) {
+            return Err(Refusal::NotGathered);
+        }
         let jumped = self.check_blockades_passed(state, m, target)?;
         self.check_pieces_passed(state, m, target)?;
         self.check_landing(state, m, target, jumped)?;
@@ -786,8 +819,10 @@ impl Race<'_> {
         match state.phase {
             Phase::Over => Vec::new(),
             Phase::Opening => (0..game.seats.len() as u8).map(Action::Begin).collect(),
-            Phase::Throw => (0..game.rules.dice.outcomes.len() as u8)
-                .map(Action::Throw)
+            // turn: begins = one_die_each: the first throw is never a double.
+            Phase::Throw => (0..game.rules.dice.outcomes.len())
+                .filter(|&i| game.may_throw(state, i))
+                .map(|i| Action::Throw(i as u8))
                 .collect(),
             Phase::Move => self.legal_moves(state),
         }

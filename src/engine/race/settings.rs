@@ -61,6 +61,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         smallest: _,
         bottoms_sum: _,
         all_out: _,
+        doubles_twice: _,
         ..
     } = dice;
     for outcome in outcomes {
@@ -84,6 +85,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
     }
     let TurnRules {
         begins_by_throw: _,
+        first_throw_unlike,
         throws,
         must_move: _,
         use_values,
@@ -113,6 +115,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         first,
         moves_score: _,
         forced: _,
+        start_first,
         sum: _,
         clear_start: _,
         already_out: _,
@@ -132,9 +135,11 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         bonus: _,
         goal: _,
         order,
+        furthest_over,
+        gather,
     } = home;
     // Answered by the reference path alone, so far.
-    if !order.is_empty() {
+    if !order.is_empty() || *furthest_over || *gather > 0 || *start_first || *first_throw_unlike {
         return false;
     }
     match near {
@@ -184,6 +189,9 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         first_member: _,
         forfeit_piece: _,
         forfeit_seat: _,
+        forfeit_game: _,
+        forfeit_none_home: _,
+        forfeit_behind: _,
     } = end;
     true
 }

@@ -253,7 +253,13 @@ impl Game {
             (Phase::Opening, _) => Some(Refusal::WhoBegins),
             (_, Action::Begin(_)) => Some(Refusal::AlreadyBegun),
             (Phase::Throw, Action::Throw(i)) => {
-                ((i as usize) >= self.rules.dice.outcomes.len()).then_some(Refusal::NoSuchOutcome)
+                if (i as usize) >= self.rules.dice.outcomes.len() {
+                    Some(Refusal::NoSuchOutcome)
+                } else if !self.may_throw(state, i as usize) {
+                    Some(Refusal::FirstThrowUnlike)
+                } else {
+                    None
+                }
             }
             (Phase::Throw, _) => Some(Refusal::MustThrow),
             (Phase::Move, Action::Throw(_)) => Some(Refusal::NotThrowing),
