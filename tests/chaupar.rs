@@ -30,7 +30,7 @@ use pachisi::{Action, Actor, EndReason, Game, Phase, Refusal, State};
 
 mod common;
 use common::{
-    Waiting, assert_no_table, cell_of, die, legal, load_position, play, refused, step_at,
+    Lcg, Waiting, assert_no_table, cell_of, die, legal, load_position, play, refused, step_at,
 };
 
 const CHARKONI: u8 = 0;
@@ -107,20 +107,6 @@ fn throw(game: &Game, label: &str) -> Action {
         .position(|o| o.label == label)
         .unwrap_or_else(|| panic!("no throw {label}"));
     Action::Throw(i as u8)
-}
-
-/// A small random number generator, so that the random games are the
-/// same on every run.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) % n
-    }
 }
 
 // ---------------------------------------------------------------------------

@@ -747,6 +747,12 @@ fn doubles_twice_a_double_moves_four_values() {
     };
     assert_eq!(outcome("5-5").values, [5, 5, 5, 5]);
     assert_eq!(outcome("2-5").values, [2, 5]);
+    // A throw may be written with its dice in any order.
+    assert_eq!(
+        game.parse_action("throw 5-2"),
+        game.parse_action("throw 2-5")
+    );
+    assert!(game.parse_action("throw 2-5").is_some());
     // Thrown: four 5s wait, and one piece may take all four.
     let mut s = load_position(
         &game,

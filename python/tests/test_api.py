@@ -201,6 +201,22 @@ def test_a_random_game_ends_with_one_winning_side(name):
     assert all(returns[p] == 1.0 for p in winners)
 
 
+def test_backgammon_returns_the_points_of_a_single_gammon_or_backgammon():
+    # The winner gets 1, 2 or 3 and the loser pays it: returns add up to 0.
+    game = pachisi.load_game("backgammon")
+    seen = set()
+    for seed in range(6):
+        state = play_random(game.new_initial_state(), random.Random(seed))
+        returns = state.returns()
+        assert sum(returns) == 0 and max(returns) in (1.0, 2.0, 3.0)
+        assert state.outcome()["scores"] == [int(r) for r in returns]
+        seen.add(max(returns))
+    assert len(seen) >= 2
+    report = pachisi.simulate("backgammon", games=100, seed=3, threads=1)
+    assert sum(games for _, games in report["points_won"]) == 100
+    assert {points for points, _ in report["points_won"]} <= {1, 2, 3}
+
+
 def test_pachisi_partners_share_their_win():
     # Four players in two teams: the two players of the winning side win.
     # Its teams: red and black, yellow and green (players 0 and 2, 1 and 3).
@@ -385,8 +401,10 @@ def test_simulate_gives_the_command_lines_report():
         "variant", "players", "games", "seed", "threads", "wins", "win_rates",
         "draws", "turn_limit_reached", "mean_turns", "median_turns",
         "mean_throws", "median_throws", "mean_actions", "median_actions",
-        "seconds", "games_per_second",
+        "seconds", "games_per_second", "points_won", "mean_points_won",
     }
+    # Mensch counts no points at the end.
+    assert report["points_won"] == [] and report["mean_points_won"] == 0
     for rate, (side, wins) in zip(report["win_rates"], report["wins"]):
         assert rate["side"] == side and rate["successes"] == wins and rate["trials"] == 200
         assert rate["low"] <= rate["rate"] <= rate["high"]

@@ -121,9 +121,20 @@ impl Dice {
             .min(self.outcomes.len() - 1)
     }
 
-    /// The outcome written `label`.
+    /// The outcome written `label`; dice may be written in any order
+    /// (`6-5` is the outcome `5-6`).
     pub fn outcome_labelled(&self, label: &str) -> Option<usize> {
-        self.outcomes.iter().position(|o| o.label == label)
+        if let Some(i) = self.outcomes.iter().position(|o| o.label == label) {
+            return Some(i);
+        }
+        let mut faces: Vec<u8> = label
+            .split('-')
+            .map(|f| f.trim().parse().ok())
+            .collect::<Option<_>>()?;
+        faces.sort_unstable();
+        let sorted: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+        let sorted = sorted.join("-");
+        self.outcomes.iter().position(|o| o.label == sorted)
     }
 
     /// One line about the dice and their distribution.

@@ -203,3 +203,18 @@ pub fn assert_no_table(variant: &str, players: usize, played_by: &str) {
         Ok(_) => panic!("{variant} is set up for {players} players"),
     }
 }
+
+/// A small random number generator, so that the random games of a test
+/// are the same on every run.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}

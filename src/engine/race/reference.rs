@@ -668,6 +668,13 @@ impl Race<'_> {
         let merged = self.game.rules.stacks.merged;
         let mut steps: Vec<u8> = pieces.iter().copied().filter(|&s| s < home).collect();
         steps.dedup();
+        // Values alike move alike: each once (a double's four 5s, one 5).
+        let mut values: Vec<PoolValue> = Vec::new();
+        for &value in &state.pool {
+            if !values.contains(&value) {
+                values.push(value);
+            }
+        }
         let mut out = Vec::new();
         for &from in &steps {
             let here = pieces.iter().filter(|&&s| s == from).count() as u8;
@@ -676,7 +683,7 @@ impl Race<'_> {
             let most = if groups && from > 0 { here } else { 1 };
             let least = if merged && from > 0 { here } else { 1 };
             for count in least..=most {
-                for &value in &state.pool {
+                for &value in &values {
                     for round in [false, true] {
                         if !round || self.may_go_round(seat, from, value.value) {
                             out.push(Move {
