@@ -80,8 +80,9 @@ use std::sync::Arc;
 pub use compile::compile;
 pub use diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 pub use engine::{
-    Action, ActionIds, Actor, EndReason, FightRefusal, FightState, Game, Outcome, Phase, Piece,
-    Pieces, PlayError, PoolValue, Refusal, SetupError, Splits, Stack, State, StateError,
+    Action, ActionIds, Actor, EndReason, FightRefusal, FightState, Game, Offer, Outcome, Phase,
+    Piece, Pieces, PlayError, PoolValue, Refusal, SetupError, Splits, Stack, Stake, State,
+    StateError,
 };
 pub use rules::RuleSet;
 

@@ -35,6 +35,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/house/chaupar-other-start.variant"),
     ),
     (
+        "house/backgammon-cube",
+        include_str!("../variants/house/backgammon-cube.variant"),
+    ),
+    (
         "house/parchis-two-dice",
         include_str!("../variants/house/parchis-two-dice.variant"),
     ),

@@ -1254,3 +1254,153 @@ fn random_games_offer_the_moves_of_the_rules_and_end_with_the_right_score() {
     assert!(checked > 20_000, "{checked}");
     assert!(points_seen[1..].iter().all(|&n| n > 0), "{points_seen:?}");
 }
+
+// ---------------------------------------------------------------------------
+// House rule: the doubling cube (variants/house/backgammon-cube.variant)
+// ---------------------------------------------------------------------------
+
+fn cube_game() -> Game {
+    Game::bundled("house/backgammon-cube", Some(2)).unwrap()
+}
+
+/// The starting position, turn 2 of the game, with the stake as given:
+/// doubled `doublings` times, held by `holder` (a seat index plus one, 0
+/// for nobody), `mover` about to throw.
+fn cube_position(game: &Game, mover: usize, doublings: u8, holder: u8) -> State {
+    let mut state = build(game, START, START, mover, &[]);
+    state.stake.doublings = doublings;
+    state.stake.holder = holder;
+    assert_eq!(game.validate(&state), Ok(()));
+    state
+}
+
+/// The cube: before its throw, the player to move may offer to double the
+/// stake ("a player may offer to double the stakes before throwing"), or
+/// throw without: `double` or `roll`. The throw waits for the choice.
+#[test]
+fn cube_before_its_throw_a_player_may_offer_to_double() {
+    let g = cube_game();
+    let s = cube_position(&g, WHITE, 0, 0);
+    assert_eq!(g.actor(&s), Actor::Seat(g.seats()[WHITE]));
+    assert_eq!(legal(&g, &s), [Action::Double, Action::Roll]);
+    assert!(g.chance_actions(&s).is_empty());
+    let refusal = g.refusal(&s, throw(&g, 3, 1)).unwrap();
+    assert_eq!(refusal, Refusal::StakeFirst);
+    // Rolling: the dice are thrown, and no offer comes again this turn.
+    let mut rolled = s.clone();
+    play(&g, &mut rolled, Action::Roll);
+    assert_eq!(g.actor(&rolled), Actor::Chance);
+    assert_eq!(legal(&g, &rolled).len(), 21);
+    assert_eq!(
+        g.refusal(&rolled, Action::Double),
+        Some(Refusal::NoOffer),
+        "one offer a turn, before the throw"
+    );
+}
+
+/// "the other accepts": black takes, the stake is doubled, black alone may
+/// offer the next double, and white throws. In black's next turn it may
+/// double; white may not in its own.
+#[test]
+fn cube_a_taken_double_doubles_the_stake_and_passes_the_cube() {
+    let g = cube_game();
+    let mut s = cube_position(&g, WHITE, 0, 0);
+    play(&g, &mut s, Action::Double);
+    assert_eq!(g.actor(&s), Actor::Seat(g.seats()[BLACK]));
+    assert_eq!(legal(&g, &s), [Action::Take, Action::Drop]);
+    play(&g, &mut s, Action::Take);
+    assert_eq!(s.stake.multiple(), 2);
+    assert_eq!(s.stake.holder as usize, BLACK + 1);
+    assert_eq!(g.actor(&s), Actor::Chance, "white throws");
+    // Black holds the cube: it may double in its turn, white not in its.
+    let black_turn = cube_position(&g, BLACK, 1, BLACK as u8 + 1);
+    assert_eq!(legal(&g, &black_turn), [Action::Double, Action::Roll]);
+    let white_turn = cube_position(&g, WHITE, 1, BLACK as u8 + 1);
+    assert_eq!(g.actor(&white_turn), Actor::Chance);
+    assert_eq!(
+        g.refusal(&white_turn, Action::Double),
+        Some(Refusal::NoOffer)
+    );
+}
+
+/// "or resigns": black drops the offer and loses at the stake as it
+/// stood before the offer: 2 where the stake had been doubled once.
+#[test]
+fn cube_a_dropped_double_loses_the_game_at_the_stake_as_it_stood() {
+    let g = cube_game();
+    let mut s = cube_position(&g, WHITE, 1, WHITE as u8 + 1);
+    play(&g, &mut s, Action::Double);
+    play(&g, &mut s, Action::Drop);
+    assert!(g.is_terminal(&s));
+    let outcome = g.outcome(&s).unwrap();
+    assert_eq!(outcome.reason, EndReason::Dropped);
+    assert_eq!(outcome.winners, [WHITE as u8]);
+    assert_eq!(outcome.scores, [2, -2]);
+    assert_eq!(g.returns(&s), [2.0, -2.0]);
+}
+
+/// A game played out counts its single game, gammon or backgammon times
+/// the stake: white bears off its last piece with the stake at 4; black,
+/// with none borne off and one on the bar, pays 3 × 4.
+#[test]
+fn cube_a_backgammon_counts_three_times_the_stake() {
+    let g = cube_game();
+    let black = &[(BAR, 1), (12, 14)];
+    let mut s = build(&g, &[(24, 1), (OFF, 14)], black, WHITE, &[2, 1]);
+    s.stake.doublings = 2;
+    s.stake.holder = BLACK as u8 + 1;
+    s.stake.offer = pachisi::Offer::Decided;
+    assert_eq!(g.validate(&s), Ok(()));
+    play(&g, &mut s, step(24, 2));
+    let outcome = g.outcome(&s).unwrap();
+    assert_eq!(outcome.scores, [12, -12]);
+}
+
+/// The cube goes up to 64: at 64 no more offers are made.
+#[test]
+fn cube_no_offer_past_sixty_four() {
+    let g = cube_game();
+    let s = cube_position(&g, WHITE, 6, WHITE as u8 + 1);
+    assert_eq!(s.stake.multiple(), 64);
+    assert_eq!(g.actor(&s), Actor::Chance);
+}
+
+/// The game's first throw is the two dice thrown to begin: no offer
+/// comes before it; the first offer comes in the second turn.
+#[test]
+fn cube_no_offer_before_the_opening_throw() {
+    let g = cube_game();
+    let mut s = g.new_initial_state();
+    play(&g, &mut s, Action::Begin(BLACK as u8));
+    assert_eq!(g.actor(&s), Actor::Chance);
+    assert_eq!(legal(&g, &s).len(), 15);
+    play(&g, &mut s, throw(&g, 1, 3));
+    while s.phase == Phase::Move {
+        let a = legal(&g, &s)[0];
+        play(&g, &mut s, a);
+    }
+    assert_eq!(g.mover(&s), WHITE);
+    assert_eq!(legal(&g, &s), [Action::Double, Action::Roll]);
+}
+
+/// The stake is kept in a saved state and read back; a stake that the
+/// rules cannot give is refused with the reason.
+#[test]
+fn cube_the_stake_is_saved_and_read_back() {
+    let g = cube_game();
+    let mut s = cube_position(&g, WHITE, 0, 0);
+    play(&g, &mut s, Action::Double);
+    let json = serde_json::to_string(&s).unwrap();
+    assert!(json.contains("\"offer\":\"offered\""), "{json}");
+    assert_eq!(g.load_state(&json).unwrap(), s);
+    let bad = json.replace("\"doublings\":0", "\"doublings\":9");
+    assert!(g.load_state(&bad).is_err());
+    // The base game has no stake to double.
+    let base = game();
+    let err = base.load_state(&json).unwrap_err().to_string();
+    assert!(err.contains("doubling"), "{err}");
+    assert_eq!(
+        base.refusal(&build(&base, START, START, WHITE, &[]), Action::Double),
+        Some(Refusal::NoOffer)
+    );
+}

@@ -1251,7 +1251,7 @@ fn random_games_for_two_three_and_four_players_end_with_an_outcome() {
                     "a colour has lost its last piece"
                 ),
                 EndReason::TurnLimit => assert_eq!(played.state.turns, g.rules().turn.limit),
-                EndReason::Finished | EndReason::Eliminated => {
+                EndReason::Finished | EndReason::Eliminated | EndReason::Dropped => {
                     panic!("a fight ends by a last piece taken or the limit")
                 }
             }

@@ -4,7 +4,9 @@
 //! `legal_actions`, `apply_action`, `returns`). Actions cross as the
 //! game's stable integer ids ([`pachisi::ActionIds`]).
 
-use pachisi::{Action, ActionIds, Actor, Game as Engine, Phase, State as Position, record, sim};
+use pachisi::{
+    Action, ActionIds, Actor, Game as Engine, Offer, Phase, State as Position, record, sim,
+};
 use pyo3::{
     create_exception,
     exceptions::PyValueError,
@@ -95,10 +97,20 @@ impl Game {
     fn new(py: Python<'_>, engine: Engine) -> PyResult<Game> {
         let ids = engine.action_ids();
         let state = engine.new_initial_state();
-        let chance = |phase: Phase| -> PyResult<Py<PyList>> {
+        // The state of a phase whose lists all such states share: a throw
+        // like any, not the game's first (turn: begins = one_die_each) nor
+        // one before which a seat decides the stake (end: doubling).
+        let of_phase = |phase: Phase| {
             let mut s = state.clone();
             s.phase = phase;
-            let weights = engine.chance_actions(&s);
+            if phase == Phase::Throw {
+                s.turns = 1;
+                s.stake.offer = Offer::Decided;
+            }
+            s
+        };
+        let chance = |phase: Phase| -> PyResult<Py<PyList>> {
+            let weights = engine.chance_actions(&of_phase(phase));
             let total: u64 = weights.iter().map(|w| w.1).sum();
             let pairs = (weights.into_iter())
                 .map(|(a, w)| (ids.id(a).unwrap_or(u32::MAX), w as f64 / total as f64));
@@ -111,9 +123,7 @@ impl Game {
             if !race {
                 return Shared::new(py, Vec::new());
             }
-            let mut s = state.clone();
-            s.phase = phase;
-            Shared::new(py, by_id(&ids, &engine.legal_actions(&s)))
+            Shared::new(py, by_id(&ids, &engine.legal_actions(&of_phase(phase))))
         };
         let (throw_list, begin_list) = (listed(Phase::Throw)?, listed(Phase::Opening)?);
         let seats = engine.seats().len();
@@ -353,7 +363,9 @@ impl State {
         let game = self.game.get();
         self.legal.clear();
         self.shared = match (self.actor, self.state.phase) {
-            (Actor::Chance, phase @ (Phase::Throw | Phase::Opening)) => {
+            (Actor::Chance, phase @ (Phase::Throw | Phase::Opening))
+                if !game.engine.first_throw_unlike(&self.state) =>
+            {
                 Some(phase).filter(|&p| !game.shared(p).actions.is_empty())
             }
             _ => None,
@@ -377,13 +389,17 @@ impl State {
         self.legal_known = false;
         let game = self.game.get();
         // A race's actor follows from its phase, as `Game::actor` says: the
-        // dice before the first turn and between moves, the mover's seat
-        // at a move. The state was made by the engine from one that fits,
+        // dice before the first turn and between moves (unless a seat
+        // decides about the stake), the mover's seat at a move. The state was made by the engine from one that fits,
         // so it is not asked of the engine, which checks the state's shape
         // first (a test holds the two to each other at every step of
         // random games).
         let seat = || (game.engine.seats().get(self.state.mover as usize)).copied();
         self.actor = match (game.layout, self.state.phase) {
+            // Where a seat may double the stake, it decides before the throw.
+            (Some(_), Phase::Throw) if game.engine.rules().end.doubling => {
+                game.engine.actor(&self.state)
+            }
             (Some(_), Phase::Opening | Phase::Throw) => Actor::Chance,
             (Some(_), Phase::Over) => Actor::Terminal,
             (Some(_), Phase::Move) => {
@@ -451,6 +467,16 @@ impl State {
         let game = self.game.get();
         if self.actor != Actor::Chance {
             return Ok(PyList::empty(py));
+        }
+        // The game's first throw, where each seat threw one die to begin,
+        // is one of unlike faces: its chances are its own.
+        if game.engine.first_throw_unlike(&self.state) {
+            let weights = game.engine.chance_actions(&self.state);
+            let total: u64 = weights.iter().map(|w| w.1).sum();
+            let pairs: Vec<(u32, f64)> = (weights.into_iter())
+                .map(|(a, w)| (game.id(a), w as f64 / total as f64))
+                .collect();
+            return PyList::new(py, pairs);
         }
         let cached = match self.state.phase {
             Phase::Opening => &game.begins,
@@ -564,15 +590,26 @@ impl State {
             .action_text_in(&self.state, game.action(action)?))
     }
 
-    /// What each player gets: once the game is over, 1.0 for each player
-    /// of the winning side and 0.0 for the others (all 0.0 for a draw);
-    /// all 0.0 while the game goes on. `outcome()` has the ranks and the
-    /// points of games that count them.
+    /// What each player gets: once the game is over, where the rules
+    /// count points at the end (the forfeits of `end`, such as
+    /// Backgammon's 1, 2 and 3), each player's points, won or paid;
+    /// otherwise 1.0 for each player of the winning side and 0.0 for the
+    /// others (all 0.0 for a draw); all 0.0 while the game goes on.
+    /// `outcome()` has the ranks and each seat's points.
     fn returns(&self) -> Vec<f64> {
         let game = self.game.get();
         let engine = &game.engine;
         let mut out = vec![0.0; engine.players()];
-        if let Some(outcome) = engine.outcome(&self.state) {
+        if let Some(outcome) = engine.outcome(&self.state)
+            && !outcome.scores.is_empty()
+            && engine.rules().fight.is_none()
+        {
+            for (seat, &points) in outcome.scores.iter().enumerate() {
+                if let Some(p) = engine.player_of_seat(seat) {
+                    out[p] += f64::from(points);
+                }
+            }
+        } else if let Some(outcome) = engine.outcome(&self.state) {
             for &seat in &outcome.winners {
                 if let Some(p) = engine.player_of_seat(seat as usize) {
                     out[p] = 1.0;

@@ -217,6 +217,30 @@ def test_backgammon_returns_the_points_of_a_single_gammon_or_backgammon():
     assert {points for points, _ in report["points_won"]} <= {1, 2, 3}
 
 
+def test_the_doubling_cube_is_offered_taken_and_multiplies_the_returns():
+    # Before a throw the mover chooses `double` or `roll`; an offer is
+    # answered `take` or `drop`; the returns are the points times the stake.
+    game = pachisi.load_game("house/backgammon-cube")
+    texts = set()
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            actions = state.legal_actions()
+            chosen = rng.choice(actions)
+            texts.add(state.action_to_string(chosen))
+            state.apply_action(chosen)
+        returns = state.returns()
+        assert sum(returns) == 0 and max(returns) >= 1
+        stake = json.loads(state.to_json()).get("stake", {}).get("doublings", 0)
+        assert max(returns) % (2 ** stake) == 0
+    assert {"double", "roll", "take", "drop"} <= texts
+
+
 def test_pachisi_partners_share_their_win():
     # Four players in two teams: the two players of the winning side win.
     # Its teams: red and black, yellow and green (players 0 and 2, 1 and 3).

@@ -637,6 +637,7 @@ pub fn end(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<EndRul
             "forfeit_game",
             "forfeit_none_home",
             "forfeit_behind",
+            "doubling",
         ],
         "the end block",
         errors,
@@ -667,5 +668,6 @@ pub fn end(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<EndRul
         forfeit_game: forfeit_game?,
         forfeit_none_home: forfeit_none_home?,
         forfeit_behind: forfeit_behind?,
+        doubling: setting(&r, "doubling", false, errors, |v| yes_no("doubling", v))?,
     })
 }

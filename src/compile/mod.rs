@@ -150,7 +150,8 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
     let stacks_block = single_block(file, BlockKind::Stacks, errors);
     // Its `jump_in` names a region: read below, once the regions are known.
     let mut stacks = blocks::stacks(stacks_block, errors);
-    let end = blocks::end(single_block(file, BlockKind::End, errors), errors);
+    let end_block = single_block(file, BlockKind::End, errors);
+    let end = blocks::end(end_block, errors);
     let board = board?;
     let regions = cells::regions(&file.regions, &board, errors);
     let seats = seats::seats(file, &board, errors);
@@ -379,6 +380,30 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             errors.push(
                 Diagnostic::new("compile::one_die_each", found.value.span, problem).with_help(
                     "`begins = one_die_each` needs `dice { count = 2 }` and two players",
+                ),
+            );
+        }
+    }
+    // end: doubling: two seats, and a stake to double.
+    if let (Some(end), Some(block)) = (&end, end_block)
+        && end.doubling
+        && let Some(found) = block.settings.iter().find(|s| s.key.node == "doubling")
+    {
+        let problem = if end.forfeit_game == 0 {
+            Some("the stake that doubling doubles is what a loser pays for the game, and `forfeit_game` is 0".to_string())
+        } else {
+            tables.iter().find(|t| t.seats.len() != 2 || t.players != 2).map(|t| {
+                format!(
+                    "one seat offers to double and the other answers, and a table of {} players has {} seats",
+                    t.players,
+                    t.seats.len()
+                )
+            })
+        };
+        if let Some(problem) = problem {
+            errors.push(
+                Diagnostic::new("compile::doubling", found.value.span, problem).with_help(
+                    "`doubling = yes` needs `forfeit_game` of 1 or more and two players, each with one seat",
                 ),
             );
         }

@@ -96,6 +96,14 @@ pub enum Action {
     },
     /// The attacker chooses a piece lost in an exchange.
     Lose(u16),
+    /// Before its throw, the mover offers to double the stake (end: doubling).
+    Double,
+    /// Before its throw, the mover throws without offering to double.
+    Roll,
+    /// The other seat takes the doubled stake; it alone may double next.
+    Take,
+    /// The other seat drops the offer, and loses the game at the stake as it stood.
+    Drop,
 }
 
 impl Action {
@@ -168,6 +176,10 @@ impl fmt::Display for Action {
             Action::Fight => write!(f, "fight"),
             Action::Retreat { from, to } => write!(f, "retreat @{from}-@{to}"),
             Action::Lose(c) => write!(f, "lose @{c}"),
+            Action::Double => write!(f, "double"),
+            Action::Roll => write!(f, "roll"),
+            Action::Take => write!(f, "take"),
+            Action::Drop => write!(f, "drop"),
         }
     }
 }
@@ -175,8 +187,13 @@ impl fmt::Display for Action {
 /// Parses the move part of the notation: `15+10`, `2x15+10`, `pass`.
 pub fn parse_move(text: &str) -> Option<Action> {
     let text = text.trim();
-    if text == "pass" {
-        return Some(Action::Pass);
+    match text {
+        "pass" => return Some(Action::Pass),
+        "double" => return Some(Action::Double),
+        "roll" => return Some(Action::Roll),
+        "take" => return Some(Action::Take),
+        "drop" => return Some(Action::Drop),
+        _ => {}
     }
     if let Some(rest) = text.strip_suffix("round") {
         return match parse_move(rest.trim_end())? {

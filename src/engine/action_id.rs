@@ -12,6 +12,7 @@
 //! | lead | `Lead(i)` | seats |
 //! | move | `Move { from, count, by }` (a race) | steps × largest group × values |
 //! | round | `Round { .. }` (a race with a detour) | as move |
+//! | stake | `Double`, `Roll`, `Take`, `Drop` (a race with `end { doubling = yes }`) | 4 |
 //! | shift | `Shift { .. }` (a fight) | cells × 2 pieces × values × reach × 2 |
 //! | enter | `Enter { .. }` (a fight) | cells × kinds × values × 2 |
 //! | place, walk, invade, end moves, join, fight, retreat, lose (a field game) | | stands, walks, embarkations × invasion cells, 1, stands, 1, retreats, stands |
@@ -105,6 +106,7 @@ enum Block {
     Fight,
     Retreat,
     Lose,
+    Stake,
 }
 
 const RACE: &[Block] = &[
@@ -114,6 +116,7 @@ const RACE: &[Block] = &[
     Block::Lead,
     Block::Move,
     Block::Round,
+    Block::Stake,
 ];
 const FIGHT: &[Block] = &[
     Block::Pass,
@@ -354,6 +357,8 @@ impl ActionIds {
             Block::Move => self.steps * self.counts * v,
             Block::Round if self.rounds => self.steps * self.counts * v,
             Block::Round => 0,
+            Block::Stake if self.rules.end.doubling => 4,
+            Block::Stake => 0,
             Block::Shift => n * 2 * v * MAX_REACH as u32 * 2,
             Block::Enter => n * self.kinds * v * 2,
             Block::Place | Block::Join | Block::Lose => stands,
@@ -453,6 +458,10 @@ impl ActionIds {
             Action::Fight => (Block::Fight, 0),
             Action::Retreat { from, to } => (Block::Retreat, field()?.retreats.number(from, to)?),
             Action::Lose(c) => (Block::Lose, stand(c)?),
+            Action::Double => (Block::Stake, 0),
+            Action::Roll => (Block::Stake, 1),
+            Action::Take => (Block::Stake, 2),
+            Action::Drop => (Block::Stake, 3),
         })
     }
 
@@ -532,6 +541,9 @@ impl ActionIds {
                 Action::Retreat { from, to }
             }
             Block::Lose => Action::Lose(stand(local)?),
+            Block::Stake => [Action::Double, Action::Roll, Action::Take, Action::Drop]
+                .get(local as usize)
+                .copied()?,
         })
     }
 }

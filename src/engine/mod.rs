@@ -20,7 +20,9 @@ pub use action_id::ActionIds;
 pub use fight::{FightRefusal, FightState, Piece, Stack};
 pub use outcome::{EndReason, Outcome};
 pub use refusal::Refusal;
-pub use state::{MAX_SEAT_PIECES, MAX_SPLITS, Phase, Pieces, PoolValue, Splits, State};
+pub use state::{
+    MAX_SEAT_PIECES, MAX_SPLITS, Offer, Phase, Pieces, PoolValue, Splits, Stake, State,
+};
 
 use crate::rules::{MAX_PIECES, MAX_SEATS, RuleSet, SeatId, Track, dice::Outcome as DiceOutcome};
 pub(crate) use race::fast;
@@ -351,7 +353,11 @@ impl Game {
             return self.field_actor(state);
         }
         match state.phase {
-            Phase::Opening | Phase::Throw => Actor::Chance,
+            Phase::Throw => match self.stake_decider(state) {
+                Some(seat) => Actor::Seat(self.seats[seat]),
+                None => Actor::Chance,
+            },
+            Phase::Opening => Actor::Chance,
             Phase::Move => Actor::Seat(self.seats[state.mover as usize]),
             Phase::Over => Actor::Terminal,
         }
@@ -452,9 +458,36 @@ impl Game {
             && self.rules.dice.outcomes.get(i).is_some_and(|o| o.doubles))
     }
 
+    /// The playing seat that decides about the stake before the throw in
+    /// `state` (end: doubling): the mover, who may offer to double it, or
+    /// the other seat, who takes or drops the offer; `None` where the dice
+    /// are thrown. The mover may offer once a turn, before its first
+    /// throw, while it holds the stake or nobody does and it is below 64
+    /// times; not before the game's first throw where each seat threw one
+    /// die to begin.
+    pub(crate) fn stake_decider(&self, state: &State) -> Option<usize> {
+        if !self.rules.end.doubling || state.phase != Phase::Throw {
+            return None;
+        }
+        let (mover, stake) = (state.mover as usize, &state.stake);
+        match stake.offer {
+            // Two seats play: the other answers.
+            Offer::Offered => Some(usize::from(mover == 0)),
+            Offer::None
+                if stake.doublings < Stake::MOST_DOUBLINGS
+                    && (stake.holder == 0 || stake.holder as usize == mover + 1)
+                    && !self.first_throw_unlike(state) =>
+            {
+                Some(mover)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether `state` waits for the game's first throw, and it is the
-    /// one die each seat threw to begin (turn: begins = one_die_each).
-    pub(crate) fn first_throw_unlike(&self, state: &State) -> bool {
+    /// one die each seat threw to begin (turn: begins = one_die_each):
+    /// then [`Game::chance_actions`] lists the throws of unlike faces only.
+    pub fn first_throw_unlike(&self, state: &State) -> bool {
         self.rules.turn.first_throw_unlike
             && state.phase == Phase::Throw
             && state.turns == 0
@@ -468,6 +501,9 @@ impl Game {
     /// each alike. Empty where a seat acts or the game is over.
     pub fn chance_actions(&self, state: &State) -> Vec<(Action, u64)> {
         if state.fight.as_ref().is_some_and(|f| f.choosing) {
+            return Vec::new();
+        }
+        if self.stake_decider(state).is_some() {
             return Vec::new();
         }
         match state.phase {

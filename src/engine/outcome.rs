@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Game, Phase, State};
+use super::{Game, Offer, Phase, State};
 use crate::rules::AtLimit;
 
 /// Why the game ended.
@@ -17,6 +17,8 @@ pub enum EndReason {
     LastPieceTaken,
     /// A side's pieces were all eliminated (a field game).
     Eliminated,
+    /// A seat dropped an offer to double the stake, and lost (end: doubling).
+    Dropped,
 }
 
 /// The result of a finished game.
@@ -51,6 +53,9 @@ impl Game {
         if state.at_limit {
             return Some(self.outcome_at_limit(state));
         }
+        if state.stake.offer == Offer::Dropped {
+            return Some(self.outcome_of_drop(state));
+        }
         self.outcome_of_finishes(state)
     }
 
@@ -81,6 +86,25 @@ impl Game {
             return None;
         }
         Some(self.ranked(state, order, EndReason::Finished))
+    }
+
+    /// The seat that offered to double the stake wins, as the other
+    /// dropped the offer; the loser pays `forfeit_game` times the stake as
+    /// it stood before the offer (end: doubling).
+    fn outcome_of_drop(&self, state: &State) -> Outcome {
+        let winner = self.side[state.mover as usize];
+        let mut outcome = self.ranked(state, vec![winner], EndReason::Dropped);
+        let pays = i32::from(self.rules.end.forfeit_game) * state.stake.multiple();
+        outcome.scores = (0..self.seats.len())
+            .map(|seat| {
+                if self.side[seat] == winner {
+                    pays
+                } else {
+                    -pays
+                }
+            })
+            .collect();
+        outcome
     }
 
     /// Ranks: sides in `order` first, the rest by how far their pieces went.
@@ -161,6 +185,12 @@ impl Game {
             *score = -pays;
             paid += pays;
         }
+        // end: doubling: the stake multiplies what is paid.
+        let multiple = state.stake.multiple();
+        for score in &mut scores {
+            *score *= multiple;
+        }
+        let paid = paid * multiple;
         let share = paid / winners.len() as i32;
         for &w in winners {
             scores[w as usize] = share;

@@ -47,6 +47,10 @@ pub enum Refusal {
     NotGathered,
     /// The game's first throw is of unlike faces (`turn: begins = one_die_each`).
     FirstThrowUnlike,
+    /// The stake is to be decided before the throw: the mover offers to double or throws, the other seat takes or drops (`end: doubling`).
+    StakeFirst,
+    /// No offer to double, nor answer to one, is to be made here (`end: doubling`).
+    NoOffer,
     /// This value does not let a piece out (`entry: on` / `first_on`).
     EntryValue {
         /// Whether the `first_on` rule applied.
@@ -138,6 +142,21 @@ impl Game {
                 "{seat}'s pieces go home only once all of them are within {} steps of home (home: gather)",
                 self.rules.home.gather
             ),
+            Refusal::StakeFirst => match state.stake.offer {
+                crate::engine::Offer::Offered => format!(
+                    "{seat} has offered to double the stake, and the other seat takes or drops it first (end: doubling)"
+                ),
+                _ => format!(
+                    "{seat} first says whether it doubles the stake: double or roll (end: doubling)"
+                ),
+            },
+            Refusal::NoOffer => {
+                if self.rules.end.doubling {
+                    "no offer to double the stake, nor answer to one, can be made now: an offer comes before a turn's first throw, from a seat that holds the stake or while nobody does (end: doubling)".into()
+                } else {
+                    format!("{} has no doubling of the stake (end: doubling)", self.rules.name)
+                }
+            }
             Refusal::FirstThrowUnlike => "the first throw of the game is the two seats' one die each, never a double (turn: begins = one_die_each)".into(),
             Refusal::MustMoveMerged => {
                 "pieces on one cell are one piece and move all together (stacks: groups = merged)".into()

@@ -297,6 +297,10 @@ pub struct State {
     /// limit of throws again (turn: over_limit = send_back_last).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub last_moved: u8,
+    /// The stake of the game and who may double it (end: doubling);
+    /// left out of a saved state while nothing has been doubled or offered.
+    #[serde(default, skip_serializing_if = "Stake::is_untouched")]
+    pub stake: Stake,
     /// Whether the last throw was a double.
     #[serde(default)]
     pub doubles: bool,
@@ -326,6 +330,56 @@ pub struct State {
     pub field: Option<Box<super::field::FieldState>>,
 }
 
+/// The stake of a game whose rules let a seat double it (end: doubling):
+/// how often it has been doubled, which seat may double it next, and
+/// where the offer of this turn stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stake {
+    /// How often the stake has been doubled: the game is worth 2 to this
+    /// power times what the end block counts.
+    #[serde(default)]
+    pub doublings: u8,
+    /// The playing seat (index in turn order) plus one that took the last
+    /// double and alone may offer the next; 0 while either may.
+    #[serde(default)]
+    pub holder: u8,
+    /// This turn's offer: none yet, offered (the other seat answers), or
+    /// decided (doubled and taken, or the dice thrown without).
+    #[serde(default)]
+    pub offer: Offer,
+}
+
+impl Stake {
+    /// The most doublings: 64 times the stake.
+    pub const MOST_DOUBLINGS: u8 = 6;
+
+    /// Whether nothing has been doubled, offered or decided.
+    pub fn is_untouched(&self) -> bool {
+        *self == Stake::default()
+    }
+
+    /// What the stake multiplies: 2 to the power of its doublings.
+    pub fn multiple(&self) -> i32 {
+        1 << self.doublings.min(Stake::MOST_DOUBLINGS)
+    }
+}
+
+/// Where the offer to double the stake stands in a turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Offer {
+    /// The mover has not chosen yet.
+    #[default]
+    None,
+    /// The mover has offered; the other seat takes or drops.
+    Offered,
+    /// Chosen for this turn: the dice are thrown next.
+    Decided,
+    /// The other seat dropped the offer and lost the game.
+    Dropped,
+}
+
 /// Whether a number is 0: such a field is left out of a saved state.
 fn is_zero(n: &u8) -> bool {
     *n == 0
@@ -343,6 +397,7 @@ impl Clone for State {
             tried: self.tried,
             blockade_ages: self.blockade_ages.clone(),
             last_moved: self.last_moved,
+            stake: self.stake,
             doubles: self.doubles,
             used: self.used,
             split: self.split,
@@ -369,6 +424,7 @@ impl State {
             streak: 0,
             tried: 0,
             last_moved: 0,
+            stake: Stake::default(),
             used: 0,
             split: Splits::default(),
             doubles: false,

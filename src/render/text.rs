@@ -219,9 +219,22 @@ pub fn status_line(game: &Game, state: &State) -> String {
         return super::hex::status_line(game, state, f);
     }
     let seat = game.seat_name(game.mover(state));
+    let turn = state.turns.saturating_add(1);
+    // end: doubling: the stake, and an offer to make or answer.
+    let stake = if game.rules().end.doubling {
+        format!(", stake {}", state.stake.multiple())
+    } else {
+        String::new()
+    };
     match state.phase {
         Phase::Opening => "a throw decides who begins".to_string(),
-        Phase::Throw => format!("{seat} to throw (turn {})", state.turns.saturating_add(1)),
+        Phase::Throw if state.stake.offer == crate::engine::Offer::Offered => {
+            format!("{seat} offers to double: the other takes or drops (turn {turn}{stake})")
+        }
+        Phase::Throw if game.actor(state) != crate::Actor::Chance => {
+            format!("{seat} to double or roll (turn {turn}{stake})")
+        }
+        Phase::Throw => format!("{seat} to throw (turn {turn}{stake})"),
         Phase::Move => {
             let values: Vec<String> = state.pool.iter().map(|v| v.value.to_string()).collect();
             format!(
@@ -229,6 +242,9 @@ pub fn status_line(game: &Game, state: &State) -> String {
                 values.join(", "),
                 state.turns.saturating_add(1)
             )
+        }
+        Phase::Over if state.stake.offer == crate::engine::Offer::Dropped => {
+            format!("the game is over: the offer to double was dropped{stake}")
         }
         Phase::Over => "the game is over".to_string(),
     }

@@ -24,6 +24,9 @@ pub struct EndRules {
     /// one of them is at its start or on one of the winners' last
     /// `home { gather }` steps (`forfeit_behind = 1`).
     pub forfeit_behind: u16,
+    /// Whether, before a turn's first throw, the mover may offer to
+    /// double the stake, which the other seat takes or drops (`doubling = yes`).
+    pub doubling: bool,
 }
 
 impl EndRules {
@@ -54,6 +57,9 @@ impl EndRules {
                 "; each loser pays {} for the game, {} more with no piece home, and {} more again with one left behind",
                 self.forfeit_game, self.forfeit_none_home, self.forfeit_behind
             );
+        }
+        if self.doubling {
+            text += "; before its throw a seat may offer to double the stake, which the other takes, or drops and loses";
         }
         text
     }

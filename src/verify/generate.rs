@@ -130,6 +130,7 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("end.forfeit_game", &["0", "number"]),
     ("end.forfeit_none_home", &["0", "number"]),
     ("end.forfeit_behind", &["0", "number"]),
+    ("end.doubling", &["no", "yes"]),
     ("end.team", &["all", "first"]),
     ("settings", &["written", "left_out"]),
     ("overlay", &["none", "generated", "bundled"]),
@@ -418,6 +419,12 @@ struct Frame {
 }
 
 impl Frame {
+    /// Whether every table seats two players, each with one seat.
+    fn two_seats(&self) -> bool {
+        (self.tables.iter())
+            .all(|t| t.players == 2 && !t.text.contains("hands") && !t.text.contains("dummy"))
+    }
+
     fn choose(c: &mut Chooser) -> Frame {
         let shape = c.pick(
             "board",
@@ -1392,9 +1399,7 @@ impl Rules {
         };
         let stacks = b.done();
 
-        let one_die_each = frame.count == 2
-            && (frame.tables.iter())
-                .all(|t| t.players == 2 && !t.text.contains("hands") && !t.text.contains("dummy"));
+        let one_die_each = frame.count == 2 && frame.two_seats();
         let turn = turn_block(c, two_dice, one_die_each, record);
 
         let mut b = BlockBuilder::new(c, "entry", record);
@@ -1573,13 +1578,21 @@ impl Rules {
         } else {
             b.set("forfeit_seat", "0", "0".into(), true);
         }
+        let mut stake = false;
         for key in ["forfeit_game", "forfeit_none_home", "forfeit_behind"] {
             if b.c.chance(1, 4) {
                 let n = b.c.range(1, 3);
                 b.set(key, "number", n.to_string(), false);
+                stake |= key == "forfeit_game";
             } else {
                 b.set(key, "0", "0".into(), true);
             }
+        }
+        // The stake doubled: two players, each with one seat.
+        if stake && frame.two_seats() {
+            b.word("doubling", &[(1, "no"), (2, "yes")]);
+        } else {
+            b.set("doubling", "no", "no".into(), true);
         }
         b.word(
             "team",

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use arrayvec::ArrayVec;
 
-use crate::engine::{Action, Game, Phase, PlayError, PoolValue, Refusal, State};
+use crate::engine::{Action, Game, Offer, Phase, PlayError, PoolValue, Refusal, State};
 use crate::rules::{
     FirstPiece, Jump, MAX_SEATS, NearHome, OwnEntry, ThrowOrder, UseValues, board::CellId,
 };
@@ -826,6 +826,15 @@ impl Race<'_> {
         match state.phase {
             Phase::Over => Vec::new(),
             Phase::Opening => (0..game.seats.len() as u8).map(Action::Begin).collect(),
+            // end: doubling: before the throw, the mover may offer to double
+            // the stake, and the other seat takes or drops the offer.
+            Phase::Throw if game.stake_decider(state).is_some() => {
+                if state.stake.offer == Offer::Offered {
+                    vec![Action::Take, Action::Drop]
+                } else {
+                    vec![Action::Double, Action::Roll]
+                }
+            }
             // turn: begins = one_die_each: the first throw is never a double.
             Phase::Throw => (0..game.rules.dice.outcomes.len())
                 .filter(|&i| game.may_throw(state, i))
@@ -1012,6 +1021,19 @@ impl Race<'_> {
             Action::Pass => self.apply_pass(state),
             Action::Move { from, count, by } => self.apply_move(state, from, count, by, false),
             Action::Round { from, count, by } => self.apply_move(state, from, count, by, true),
+            // end: doubling: the offer, and its answer.
+            Action::Double => state.stake.offer = Offer::Offered,
+            Action::Roll => state.stake.offer = Offer::Decided,
+            Action::Take => {
+                let stake = &mut state.stake;
+                stake.doublings += 1;
+                stake.holder = if state.mover == 0 { 2 } else { 1 };
+                stake.offer = Offer::Decided;
+            }
+            Action::Drop => {
+                state.stake.offer = Offer::Dropped;
+                state.phase = Phase::Over;
+            }
             _ => {}
         }
     }
@@ -1289,6 +1311,7 @@ impl Race<'_> {
         }
         state.tried = 0;
         state.last_moved = 0;
+        state.stake.offer = Offer::None;
         state.pool.clear();
         state.extra = 0;
         state.streak = 0;

@@ -192,7 +192,12 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         forfeit_game: _,
         forfeit_none_home: _,
         forfeit_behind: _,
+        doubling,
     } = end;
+    // Answered by the reference path alone, so far.
+    if *doubling {
+        return false;
+    }
     true
 }
 

@@ -86,6 +86,39 @@ impl Game {
         {
             return fail("it waits for a throw while a value waits to be used".into());
         }
+        // end: doubling: the stake as the rules can leave it.
+        let stake = &state.stake;
+        if !stake.is_untouched() && !self.rules.end.doubling {
+            return fail("it has a stake doubled or offered, which only end: doubling does".into());
+        }
+        if stake.doublings > crate::engine::Stake::MOST_DOUBLINGS {
+            return fail(format!(
+                "the stake is doubled {} times, more than the {} the rules allow",
+                stake.doublings,
+                crate::engine::Stake::MOST_DOUBLINGS
+            ));
+        }
+        if stake.holder as usize > self.seats.len() || (stake.doublings > 0) != (stake.holder > 0) {
+            return fail(
+                "the stake's holder must be a playing seat, one exactly when the stake was doubled"
+                    .into(),
+            );
+        }
+        let offer_fits = match stake.offer {
+            crate::engine::Offer::None => true,
+            crate::engine::Offer::Offered => {
+                state.phase == Phase::Throw
+                    && (stake.holder == 0 || stake.holder == state.mover + 1)
+            }
+            crate::engine::Offer::Decided => state.phase != Phase::Opening,
+            crate::engine::Offer::Dropped => state.phase == Phase::Over,
+        };
+        if !offer_fits {
+            return fail(format!(
+                "the offer to double stands as {:?} while the game waits for {:?}",
+                stake.offer, state.phase
+            ));
+        }
         if state.last_moved > 0 {
             let mover = self.seat_name(state.mover as usize);
             if !self.rules.turn.keeps_last_moved() {
@@ -139,6 +172,7 @@ impl Game {
         }
         if state.phase == Phase::Over
             && !state.at_limit
+            && state.stake.offer != crate::engine::Offer::Dropped
             && self.outcome_of_finishes(state).is_none()
         {
             return fail("it says the game is over, but no side has finished and the turn limit is not reached".into());
@@ -252,6 +286,14 @@ impl Game {
             }
             (Phase::Opening, _) => Some(Refusal::WhoBegins),
             (_, Action::Begin(_)) => Some(Refusal::AlreadyBegun),
+            (Phase::Throw, Action::Double | Action::Roll | Action::Take | Action::Drop) => {
+                let listed = self.legal_actions(state).contains(&action);
+                (!listed).then_some(Refusal::NoOffer)
+            }
+            (_, Action::Double | Action::Roll | Action::Take | Action::Drop) => {
+                Some(Refusal::NoOffer)
+            }
+            (Phase::Throw, _) if self.stake_decider(state).is_some() => Some(Refusal::StakeFirst),
             (Phase::Throw, Action::Throw(i)) => {
                 if (i as usize) >= self.rules.dice.outcomes.len() {
                     Some(Refusal::NoSuchOutcome)
