@@ -85,11 +85,13 @@ struct Layout {
     seats: usize,
     steps: usize,
     values: usize,
+    /// Whether the stake may be doubled (end: doubling): four more numbers.
+    stake: bool,
 }
 
 impl Layout {
     fn len(&self) -> usize {
-        self.seats * self.steps + self.values + self.seats + 4
+        self.seats * self.steps + self.values + self.seats + 4 + if self.stake { 4 } else { 0 }
     }
 }
 
@@ -134,6 +136,7 @@ impl Game {
                 .max()
                 .unwrap_or(0),
             values: ids.values().len(),
+            stake: rules.end.doubling,
         });
         Ok(Game {
             engine,
@@ -713,6 +716,17 @@ impl State {
             Phase::Over => 3,
         };
         out[at + seats + phase] = 1.0;
+        // end: doubling: the stake, whose it is, and an offer waiting.
+        if layout.stake {
+            let at = at + seats + 4;
+            let stake = &self.state.stake;
+            out[at] = f32::from(stake.doublings) / f32::from(pachisi::Stake::MOST_DOUBLINGS);
+            if stake.holder > 0 {
+                let holder = (stake.holder as usize - 1 + seats - first) % seats;
+                out[at + if holder == 0 { 1 } else { 2 }] = 1.0;
+            }
+            out[at + 3] = f32::from(u8::from(stake.offer == Offer::Offered));
+        }
         Ok(out)
     }
 

@@ -239,6 +239,17 @@ def test_the_doubling_cube_is_offered_taken_and_multiplies_the_returns():
         stake = json.loads(state.to_json()).get("stake", {}).get("doublings", 0)
         assert max(returns) % (2 ** stake) == 0
     assert {"double", "roll", "take", "drop"} <= texts
+    # The observation holds the stake: four numbers more than the game's.
+    base = pachisi.load_game("backgammon")
+    assert game.observation_tensor_size() == base.observation_tensor_size() + 4
+    state = game.state_from_json(json.dumps({
+        **json.loads(base.new_initial_state().to_json()),
+        "phase": "throw", "turns": 3, "mover": 1,
+        "stake": {"doublings": 2, "holder": 2, "offer": "offered"},
+    }))
+    assert state.current_player() == 0  # white answers black's offer
+    assert state.observation_tensor(0)[-4:] == [pytest.approx(2 / 6), 0.0, 1.0, 1.0]
+    assert state.observation_tensor(1)[-4:] == [pytest.approx(2 / 6), 1.0, 0.0, 1.0]
 
 
 def test_pachisi_partners_share_their_win():
