@@ -359,7 +359,11 @@ pub fn home(block: Option<&Block>, errors: &mut Vec<Diagnostic>) -> Option<HomeR
     let gather = setting(&r, "gather", 0, errors, |v| {
         let atom = single("gather", v)?;
         match atom.kind {
-            AtomKind::Name(_) => super::reader::word_atom("gather", atom, &["none"]).map(|_| 0),
+            AtomKind::Name(_) => super::reader::word_atom("gather", atom, &["none"])
+                .map(|_| 0)
+                .map_err(|d| {
+                    d.with_help("`gather` is `none` or a number of steps from home, 1 to 249, such as `gather = 6`")
+                }),
             _ => number_atom("gather", atom, 1, 249).map(|n| n as u8),
         }
     })?;
