@@ -535,33 +535,13 @@ fn dice_with_faces(
         }
     }
     let bottoms = match r.get("doubles_bottoms") {
-        Some(s) => {
-            word_atom(
-                "doubles_bottoms",
-                single("doubles_bottoms", &s.value)
-                    .map_err(|d| errors.push(d))
-                    .ok()?,
-                &["never", "when_all_out"],
-            )
-            .map_err(|d| errors.push(d))
-            .ok()?
-                == 1
-        }
+        Some(s) => one_word(s, &["never", "when_all_out"], errors)? == 1,
         None => false,
     };
     // `doubles = twice`: a double's values are each moved twice.
     let doubles_twice = match r.get("doubles") {
         Some(s) => {
-            let twice = word_atom(
-                "doubles",
-                single("doubles", &s.value)
-                    .map_err(|d| errors.push(d))
-                    .ok()?,
-                &["once", "twice"],
-            )
-            .map_err(|d| errors.push(d))
-            .ok()?
-                == 1;
+            let twice = one_word(s, &["once", "twice"], errors)? == 1;
             if twice && count < 2 {
                 errors.push(
                     Diagnostic::new(
@@ -712,6 +692,19 @@ fn dice_with_faces(
         dice.all_out = all_out;
     }
     Some(dice)
+}
+
+/// The choice a setting of one word makes among `choices`; `None`, with
+/// the error kept, where it is not one of them.
+fn one_word(
+    s: &crate::syntax::ast::Setting,
+    choices: &[&str],
+    errors: &mut Vec<Diagnostic>,
+) -> Option<usize> {
+    single(&s.key.node, &s.value)
+        .and_then(|atom| word_atom(&s.key.node, atom, choices))
+        .map_err(|d| errors.push(d))
+        .ok()
 }
 
 /// `all_out = { 6: 7, .. }`: faces, each within the dice's faces and

@@ -361,21 +361,14 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
             && (dice.outcomes.iter())
                 .filter(|o| !o.doubles)
                 .all(|o| o.values.len() == 2);
-        let problem =
-            if !two_dice {
-                Some(format!(
-                    "each of two seats throws one of two dice, and {} are not two dice with faces",
-                    dice.name
-                ))
-            } else {
-                tables.iter().find(|t| t.seats.len() != 2 || t.players != 2).map(|t| {
-                format!(
-                    "each of two seats throws one die, and a table of {} players has {} seats",
-                    t.players,
-                    t.seats.len()
-                )
-            })
-            };
+        let problem = if !two_dice {
+            Some(format!(
+                "each of two seats throws one of two dice, and {} are not two dice with faces",
+                dice.name
+            ))
+        } else {
+            not_two_players(&tables, "each of two seats throws one die")
+        };
         if let Some(problem) = problem {
             errors.push(
                 Diagnostic::new("compile::one_die_each", found.value.span, problem).with_help(
@@ -392,13 +385,7 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         let problem = if end.forfeit_game == 0 {
             Some("the stake that doubling doubles is what a loser pays for the game, and `forfeit_game` is 0".to_string())
         } else {
-            tables.iter().find(|t| t.seats.len() != 2 || t.players != 2).map(|t| {
-                format!(
-                    "one seat offers to double and the other answers, and a table of {} players has {} seats",
-                    t.players,
-                    t.seats.len()
-                )
-            })
+            not_two_players(&tables, "one seat offers to double and the other answers")
         };
         if let Some(problem) = problem {
             errors.push(
@@ -450,6 +437,19 @@ fn build(file: &VariantFile, errors: &mut Vec<Diagnostic>) -> Option<RuleSet> {
         fight,
         field: None,
     })
+}
+
+/// Where a rule needs two players of one seat each (`rule` says why): the
+/// first table that is not so, in words.
+fn not_two_players(tables: &[crate::rules::Table], rule: &str) -> Option<String> {
+    let t = tables
+        .iter()
+        .find(|t| t.seats.len() != 2 || t.players != 2)?;
+    Some(format!(
+        "{rule}, and a table of {} players has {} seats",
+        t.players,
+        t.seats.len()
+    ))
 }
 
 /// Why a goal of `goal` steps (more than 1) is not each seat's own, if it
