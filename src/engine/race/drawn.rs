@@ -508,7 +508,7 @@ impl Fast<'_> {
     ) -> bool {
         let seat = state.mover as usize;
         let detour = self.detour(seat).is_some();
-        for count in 1..=most {
+        for count in self.sizes(from, most) {
             // Values of one size stand together: one candidate each.
             let mut last = None;
             for &v in values {
@@ -610,7 +610,8 @@ impl Fast<'_> {
         all: u8,
     ) -> bool {
         self.leaves_other_die_usable_by(state, a, |q, most, other| {
-            (1..=most).any(|count| self.allowed_lazily(state, view, q, count, other, false))
+            self.sizes(q, most)
+                .any(|count| self.allowed_lazily(state, view, q, count, other, false))
         }) || self.another_piece_goes_on(state, a, |at, v, round| {
             self.goes_on_lazily(state, view, at, v, round)
         }) || self.depth_tried(state, a, all) == all

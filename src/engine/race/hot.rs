@@ -60,6 +60,14 @@ pub(crate) struct Hot {
     /// copied whole where it is read.
     pub jump: bool,
     pub jump_any_side: bool,
+    /// `stacks: groups = merged`: a seat's pieces on one step move all
+    /// together. Such a seat is not plain, so only a move the shortcuts
+    /// cannot settle reads it.
+    pub merged: bool,
+    /// `home: order`: for each playing seat, a bit for each seat that must
+    /// have finished before a piece of this one enters its home. Read where
+    /// a move reaches home, which only the whole check answers.
+    pub finish_first: [u8; MAX_SEATS],
 }
 
 /// The rule fields that choose which way the hot path goes: flags and
@@ -86,6 +94,9 @@ pub(crate) struct Flags {
     /// (0: no limit), read at every throw.
     pub again_limit: u8,
     pub blockade: u8,
+    /// The pieces on a cell that stop a move passing it: the blockade, or
+    /// 0 where nothing stops one (no blockades, or `stacks: pass = always`).
+    pub passing_blockade: u8,
     /// Whether a seat's view includes its own side (a blockade stops its own side).
     pub view_own: bool,
     pub group_passes: bool,
@@ -192,6 +203,7 @@ impl Hot {
         tracks: &[&Track],
         flags: &Flags,
         guarded: &[Guarded],
+        seats: &[SeatId],
     ) -> Hot {
         fn seat_bits(tracks: &[&Track], of: &dyn Fn(&Track) -> bool) -> u8 {
             (tracks.iter().enumerate())
@@ -208,7 +220,7 @@ impl Hot {
             }
             each
         }
-        let plain_rules = flags.plain_rules() && rules.stacks.own_max == 0;
+        let plain_rules = flags.plain_rules() && rules.stacks.own_max == 0 && !rules.stacks.merged;
         let mut plain = seat_bits(tracks, &|t| plain_rules && t.detour.is_none());
         // A seat whose way has steps where pieces may not be passed
         // (stacks: jump) has each move's way asked.
@@ -240,8 +252,29 @@ impl Hot {
             detour_again: seat_bits(tracks, &|t| t.detour_again),
             jump: rules.stacks.jump != Jump::Any,
             jump_any_side: rules.stacks.jump == Jump::None,
+            merged: rules.stacks.merged,
+            finish_first: finish_first(rules, seats),
         }
     }
+}
+
+/// For each playing seat of `seats`, the seats before it in its group of
+/// `home: order` that play here, a bit a seat.
+fn finish_first(rules: &RuleSet, seats: &[SeatId]) -> [u8; MAX_SEATS] {
+    let mut first = [0u8; MAX_SEATS];
+    for (seat, id) in seats.iter().enumerate() {
+        for group in &rules.home.order {
+            let Some(at) = group.iter().position(|s| s == id) else {
+                continue;
+            };
+            for before in &group[..at] {
+                if let Some(other) = seats.iter().position(|s| s == before) {
+                    first[seat] |= 1 << other;
+                }
+            }
+        }
+    }
+    first
 }
 
 impl Flags {
@@ -269,6 +302,11 @@ impl Flags {
             skip_finished: rules.turn.skip_finished,
             again_limit: rules.turn.again_limit,
             blockade: stacks.blockade,
+            passing_blockade: if stacks.always_passes {
+                0
+            } else {
+                stacks.blockade
+            },
             view_own: stacks.blocks_own && stacks.blockade > 0,
             group_passes: stacks.group_passes,
             take_as_many: stacks.take_as_many,

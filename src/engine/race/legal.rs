@@ -388,7 +388,7 @@ impl Fast<'_> {
         // Each distinct value once, smallest first.
         let values = distinct_ascending(&state.pool);
         for (from, most) in self.groups(pieces, home) {
-            for count in 1..=most {
+            for count in self.sizes(from, most) {
                 self.moves_of_values(state, view, &values, from, count, out);
             }
         }
@@ -413,7 +413,7 @@ impl Fast<'_> {
             if from == 0 && !comes_out {
                 continue;
             }
-            for count in 1..=most {
+            for count in self.sizes(from, most) {
                 if self
                     .check_present(state, view, from, count, v, false)
                     .is_ok()
@@ -521,6 +521,19 @@ impl Fast<'_> {
                 };
                 (from, most)
             })
+    }
+
+    /// The sizes of group that may move from step `from`, where `most` of
+    /// the mover's pieces may move together: all of them where they are
+    /// merged (stacks: groups = merged), else any number up to `most`.
+    #[inline(always)]
+    pub(super) fn sizes(self, from: u8, most: u8) -> std::ops::RangeInclusive<u8> {
+        let least = if self.race.hot.merged && from > 0 {
+            most
+        } else {
+            1
+        };
+        least..=most
     }
 
     /// The moves of a piece out of its start by a sum of two waiting dice
@@ -817,7 +830,9 @@ impl Fast<'_> {
         mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
     ) -> bool {
         let pool = &state.pool;
-        if pool.len() < 2 {
+        // A piece that lands on its own merges with them (stacks: groups
+        // = merged), which the position before the move does not show.
+        if pool.len() < 2 || self.race.hot.merged {
             return false;
         }
         let Some((from, used, mut at)) = self.one_piece_by_die(state, a) else {
@@ -918,8 +933,10 @@ impl Fast<'_> {
         a: Action,
         mut allowed: impl FnMut(u8, PoolValue, bool) -> bool,
     ) -> bool {
-        // Of two values, the shortcuts of one die left already ask this.
-        if state.pool.len() < 3 {
+        // Of two values, the shortcuts of one die left already ask this;
+        // a walking piece that meets its own merges with them (stacks:
+        // groups = merged), which the position before the move does not show.
+        if state.pool.len() < 3 || self.race.hot.merged {
             return false;
         }
         let Some((from, used, end)) = self.one_piece_by_die(state, a) else {
@@ -1107,7 +1124,7 @@ impl Fast<'_> {
         let pieces = &state.pieces[seat];
         let home = self.home(seat);
         for (from, most) in self.groups(pieces, home).rev() {
-            for count in 1..=most {
+            for count in self.sizes(from, most) {
                 for (k, &v) in state.pool.iter().enumerate() {
                     // A value like one before it makes the same moves:
                     // the dice of a double are tried once.

@@ -113,7 +113,7 @@ impl Race {
         let word_moves = quick && quick::word_fits(rules, &tracks);
         let flags = hot::Flags::new(rules, &table.seats);
         let guarded = hot::guarded(rules, &tracks);
-        let hot = hot::Hot::new(rules, &tracks, &flags, &guarded);
+        let hot = hot::Hot::new(rules, &tracks, &flags, &guarded, &table.seats);
         let quick_seen =
             passes && !quick && quick::fits_seen(rules, &hot, &flags, table.seats.len());
         let seen_drawn = quick_seen || (passes && !quick && quick::fits_seen_drawn(rules, &flags));

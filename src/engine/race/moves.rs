@@ -108,8 +108,11 @@ impl View {
     #[inline(always)]
     pub(crate) fn fill(&mut self, game: Fast<'_>, state: &State, seat: usize) {
         if game.race.marks_view {
-            // The crowded steps only when a blockade can stand.
-            match (game.flags().blockade > 0, game.race.seating.byte_rows(seat)) {
+            // The crowded steps only when a blockade can stop a move.
+            match (
+                game.flags().passing_blockade > 0,
+                game.race.seating.byte_rows(seat),
+            ) {
                 (true, Some(rows)) => self.mark_on_way::<true>(&game, state, seat, rows),
                 (false, Some(rows)) => self.mark_on_way::<false>(&game, state, seat, rows),
                 (true, None) => self.mark_by_seats::<true>(&game, state, seat),
@@ -333,7 +336,7 @@ impl Fast<'_> {
         round: bool,
     ) -> Result<u8, Refusal> {
         let seat = state.mover as usize;
-        let blockade = self.flags().blockade;
+        let blockade = self.flags().passing_blockade;
         // Anything in the way or on the cell: the whole check decides.
         let in_way = |target: u8| {
             (blockade > 0 && view.any_crowded_in(from + 1, target - 1, blockade))
@@ -372,7 +375,9 @@ impl Fast<'_> {
             || (count > 1 && !flags.groups)
             || target >= home as u16
             || (!plain
-                && (self.waits_for_dice(state, value) || self.comes_to_detour(seat, from, target)))
+                && (self.waits_for_dice(state, value)
+                    || self.comes_to_detour(seat, from, target)
+                    || self.splits_merged(state, from, count)))
             || !state.split.is_empty()
             || (!plain && !self.room_for(state, seat, target as u8, count))
             || (!plain
@@ -420,7 +425,7 @@ impl Fast<'_> {
             .way_seen(word, seat, from, target, crowd)?;
         Some(PlainWalk {
             target,
-            passed,
+            passed: passed || self.passes_all(),
             landing_empty,
         })
     }
@@ -505,6 +510,7 @@ impl Fast<'_> {
         let seat = state.mover as usize;
         let home = self.home(seat);
         if (count > 1 && !self.flags().groups)
+            || self.splits_merged(state, from, count)
             || !state.split.is_empty()
             || self.waits_for_dice(state, value)
         {
@@ -526,7 +532,11 @@ impl Fast<'_> {
             return None;
         }
         let word = state.pieces.first_word();
-        let crowd = if self.flags().blockade > 1 { 2 } else { 1 };
+        let crowd = if self.flags().passing_blockade > 1 {
+            2
+        } else {
+            1
+        };
         let clear = |(lo, hi): (u8, u8)| {
             hi < lo
                 || self
@@ -535,7 +545,7 @@ impl Fast<'_> {
                     .passed_clear(word, seat, (lo - 1, hi + 1), crowd)
                     .unwrap_or(false)
         };
-        let passed = clear(run) && clear(then);
+        let passed = self.passes_all() || (clear(run) && clear(then));
         let landing_empty = !self.held_by_bytes(state, seat, target);
         Some(PlainWalk {
             target,
@@ -694,7 +704,7 @@ impl Fast<'_> {
             && !view.any_crowded_in(
                 from + 1,
                 (target as u8).wrapping_sub(1),
-                self.flags().blockade,
+                self.flags().passing_blockade,
             )
     }
 
@@ -737,7 +747,11 @@ impl Fast<'_> {
         if target >= self.home(seat) as u16 || target > from as u16 + MAX_WALK {
             return None;
         }
-        let crowd = if self.flags().blockade > 1 { 2 } else { 1 };
+        let crowd = if self.flags().passing_blockade > 1 {
+            2
+        } else {
+            1
+        };
         Some((state.pieces.first_word(), crowd))
     }
 
@@ -809,11 +823,23 @@ impl Fast<'_> {
             if count > 1 && !flags.groups {
                 return Err(Refusal::NoGroups);
             }
+            if self.splits_merged(state, from, count) {
+                return Err(Refusal::MustMoveMerged);
+            }
             self.reach_on(seat, from, value.value, round)?
         };
+        // home: order: home only once the seats before this one have finished.
+        let before = self.race.hot.finish_first[seat % MAX_SEATS];
+        if before != 0 && target == home {
+            if let Some(other) =
+                (0..MAX_SEATS).find(|&b| before >> b & 1 != 0 && !state.has_finished(b))
+            {
+                return Err(Refusal::HomeOrder(other as u8));
+            }
+        }
         let blockade = flags.blockade;
         let mut jumped = false;
-        if blockade > 0 {
+        if flags.passing_blockade > 0 {
             // The steps passed, in one run or two (`Game::runs_passed`).
             let (run, (lo, hi)) = self.runs_passed(seat, from, target, round);
             // Each run asked by itself: an iterator over the two costs
@@ -1034,6 +1060,27 @@ impl Fast<'_> {
                 && (0..self.seats.len())
                     .any(|b| b != seat && on(seating.meet(b, seat, q), &state.pieces[b]) > 0)
         })
+    }
+
+    /// Whether nothing stops a move passing a cell: no blockades, or
+    /// blockades any piece passes (stacks: pass = always); the jump rule
+    /// (`stacks: jump`) is asked apart.
+    #[inline(always)]
+    pub(crate) fn passes_all(self) -> bool {
+        self.flags().passing_blockade == 0
+    }
+
+    /// Whether moving `count` of the mover's pieces from step `from` leaves
+    /// some behind where the rules merge them (stacks: groups = merged).
+    #[inline]
+    fn splits_merged(self, state: &State, from: u8, count: u8) -> bool {
+        self.race.hot.merged
+            && from > 0
+            && state.pieces[state.mover as usize]
+                .iter()
+                .filter(|&&s| s == from)
+                .count()
+                != count as usize
     }
 
     /// Whether `seat`'s step `step` is in its goal (home: goal): home, or

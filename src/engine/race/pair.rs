@@ -91,6 +91,7 @@ impl Fast<'_> {
             && !flags.entry_forced
             && !flags.clear_start
             && !flags.groups
+            && self.race.hot.finish_first.iter().all(|&b| b == 0)
             && self.race.seating.has_viewed_steps()
             && self.rules.pieces_per_seat <= 8
     }
@@ -602,14 +603,18 @@ impl Fast<'_> {
         {
             return None;
         }
-        let crowd = if self.flags().blockade > 1 { 2 } else { 1 };
+        let crowd = if self.flags().passing_blockade > 1 {
+            2
+        } else {
+            1
+        };
         let (passed, landing_empty) =
             self.race
                 .seating
                 .way_seen(word, seat, from, target as u8, crowd)?;
         Some(PlainWalk {
             target: target as u8,
-            passed,
+            passed: passed || self.passes_all(),
             landing_empty,
         })
     }

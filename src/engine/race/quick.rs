@@ -56,6 +56,7 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
     // Without a marked view there is no blockade.
     !marks_view
         && !stacks.groups
+        && rules.home.order.is_empty()
         && stacks.max == 0
         && stacks.blockade_turns == 0
         && !entry.sum
@@ -98,6 +99,7 @@ pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
 /// instructions, 4% more games a second).
 pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize) -> bool {
     flags.blockade > 0
+        && answers_seen(rules)
         && rules.stacks.jump == Jump::Any
         && hot.plain.count_ones() as usize == seats
         && rules.stacks.blockade_turns == 0
@@ -116,8 +118,17 @@ pub(crate) fn fits_seen(rules: &RuleSet, hot: &Hot, flags: &Flags, seats: usize)
 pub(crate) fn fits_seen_drawn(rules: &RuleSet, flags: &Flags) -> bool {
     let stacks = &rules.stacks;
     flags.blockade > 0
+        && answers_seen(rules)
         && stacks.jump == Jump::Any
         && ((stacks.max == 0 && stacks.own_max == 0) || flags.view_own)
+}
+
+/// Whether the rules leave out what the one-value passes with blockades
+/// do not answer: pieces merged on a step (stacks: groups = merged),
+/// blockades that stop no one passing (stacks: pass = always), and an
+/// order of going home (home: order).
+fn answers_seen(rules: &RuleSet) -> bool {
+    !rules.stacks.merged && !rules.stacks.always_passes && rules.home.order.is_empty()
 }
 
 /// The moves of a one-value decision with a seat's pieces as one word

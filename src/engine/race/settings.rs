@@ -133,13 +133,20 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         exact: _,
         near,
         bonus: _,
-        goal: _,
+        goal,
         order,
         furthest_over,
         gather,
     } = home;
-    // Answered by the reference path alone, so far.
-    if !order.is_empty() || *furthest_over || *gather > 0 || *start_first || *first_throw_unlike {
+    // Answered by the reference path alone, so far; an order of going
+    // home only where the goal is home alone (a move into a longer goal
+    // is settled by shortcuts that do not ask the order).
+    if (!order.is_empty() && *goal > 1)
+        || *furthest_over
+        || *gather > 0
+        || *start_first
+        || *first_throw_unlike
+    {
         return false;
     }
     match near {
@@ -174,13 +181,9 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         jump_in: _,
         jump_region: _,
         break_on: _,
-        merged,
-        always_passes,
+        merged: _,
+        always_passes: _,
     } = stacks;
-    // Answered by the reference path alone, so far.
-    if *merged || *always_passes {
-        return false;
-    }
     match jump {
         Jump::Any | Jump::NotOwn | Jump::None => {}
     }

@@ -205,8 +205,9 @@ pub(crate) struct WordGroups {
     pub(crate) live: u64,
     /// The high bit of each byte whose piece is on its way (past the
     /// start, short of home) and brings its group to a size that may
-    /// move: every piece of a group where groups move together, else
-    /// the first. Each is the group on that step at that size.
+    /// move: every piece of a group where groups move together (the last
+    /// where they are merged), else the first. Each is the group on that
+    /// step at that size.
     pub(crate) way: u64,
     /// The high bit of each byte whose piece is at the start.
     pub(crate) at_start: u64,
@@ -309,7 +310,11 @@ impl Fast<'_> {
         // Where a seat has at most one piece a step on its way (`stacks:
         // own_max = 1`, which a state must keep to fit the game), each
         // piece on its way is the first on its step.
-        let way = if self.flags().groups || self.own_max() == 1 {
+        let way = if self.race.hot.merged {
+            // Merged pieces move all together (stacks: groups = merged):
+            // the last piece on each step, whose group is all of them.
+            on_way & !(zero_bytes_of_word(steps ^ (steps >> 8)) & (live >> 8))
+        } else if self.flags().groups || self.own_max() == 1 {
             on_way
         } else {
             // The first piece on each step.
