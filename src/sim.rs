@@ -113,6 +113,8 @@ fn step_fitting(
     // played by the general loop, each action applied as listed.
     let action = if game.is_fast_race() {
         match state.phase {
+            // turn: begins = one_die_each: the game's first throw, never a double.
+            Phase::Throw if game.first_throw_unlike(state) => throw(&game, state, rng),
             Phase::Throw => return Some(throw_in_race(game, state, rng)),
             Phase::Move => return Some(pick(game, state, rng, buf)),
             Phase::Opening => throw(&game, state, rng),
@@ -314,6 +316,12 @@ fn race_loop<'h, const KEEP: bool, const AT_ONCE: u8>(
                 let action = throw(&game, state, rng);
                 game.apply_fitting(state, action);
                 tally.record(action);
+                // turn: begins = one_die_each: the game's first throw, never a double.
+                if game.first_throw_unlike(state) {
+                    let action = throw(&game, state, rng);
+                    game.apply_fitting(state, action);
+                    tally.record(action);
+                }
             }
             Phase::Over => return tally,
         }

@@ -68,6 +68,13 @@ pub(crate) struct Hot {
     /// have finished before a piece of this one enters its home. Read where
     /// a move reaches home, which only the whole check answers.
     pub finish_first: [u8; MAX_SEATS],
+    /// `entry: forced = always`: while a piece of the seat waits at its
+    /// start, no other moves. Such a seat is not plain.
+    pub start_first: bool,
+    /// `home: gather` (0: none) and `home: exact = furthest`, read where a
+    /// move reaches or goes past home, which only the whole check answers.
+    pub gather: u8,
+    pub furthest_over: bool,
 }
 
 /// The rule fields that choose which way the hot path goes: flags and
@@ -220,7 +227,10 @@ impl Hot {
             }
             each
         }
-        let plain_rules = flags.plain_rules() && rules.stacks.own_max == 0 && !rules.stacks.merged;
+        let plain_rules = flags.plain_rules()
+            && rules.stacks.own_max == 0
+            && !rules.stacks.merged
+            && !rules.entry.start_first;
         let mut plain = seat_bits(tracks, &|t| plain_rules && t.detour.is_none());
         // A seat whose way has steps where pieces may not be passed
         // (stacks: jump) has each move's way asked.
@@ -254,6 +264,9 @@ impl Hot {
             jump_any_side: rules.stacks.jump == Jump::None,
             merged: rules.stacks.merged,
             finish_first: finish_first(rules, seats),
+            start_first: rules.entry.start_first,
+            gather: rules.home.gather,
+            furthest_over: rules.home.furthest_over,
         }
     }
 }

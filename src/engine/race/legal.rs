@@ -197,9 +197,12 @@ impl Fast<'_> {
         match state.phase {
             Phase::Over => {}
             Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
-            Phase::Throw => {
-                out.extend((0..self.rules.dice.outcomes.len()).map(|i| Action::Throw(i as u8)))
-            }
+            // turn: begins = one_die_each: the first throw is never a double.
+            Phase::Throw => out.extend(
+                (0..self.rules.dice.outcomes.len())
+                    .filter(|&i| self.may_throw(state, i))
+                    .map(|i| Action::Throw(i as u8)),
+            ),
             Phase::Move => {
                 // With several values, the view is kept for the look-ahead.
                 let view =

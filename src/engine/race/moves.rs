@@ -377,7 +377,8 @@ impl Fast<'_> {
             || (!plain
                 && (self.waits_for_dice(state, value)
                     || self.comes_to_detour(seat, from, target)
-                    || self.splits_merged(state, from, count)))
+                    || self.splits_merged(state, from, count)
+                    || self.start_holds(state, from)))
             || !state.split.is_empty()
             || (!plain && !self.room_for(state, seat, target as u8, count))
             || (!plain
@@ -511,6 +512,7 @@ impl Fast<'_> {
         let home = self.home(seat);
         if (count > 1 && !self.flags().groups)
             || self.splits_merged(state, from, count)
+            || self.start_holds(state, from)
             || !state.split.is_empty()
             || self.waits_for_dice(state, value)
         {
@@ -529,6 +531,10 @@ impl Fast<'_> {
         let (run, then) = self.runs_passed(seat, from, target, round);
         let length = |(lo, hi): (u8, u8)| hi.saturating_sub(lo) as u16 + u16::from(hi >= lo);
         if length(run) + length(then) > MAX_DETOUR_WALK {
+            return None;
+        }
+        // The pieces answer only where they fit the tables of steps.
+        if !self.race.seating.has_viewed_steps() {
             return None;
         }
         let word = state.pieces.first_word();
@@ -685,7 +691,7 @@ impl Fast<'_> {
     /// check refuses such a move whatever else stands in its way.
     #[inline(always)]
     pub(crate) fn plainly_overshoots(self, seat: usize, from: u8, by: u8) -> bool {
-        from > 0 && self.race.ends.end(seat, from, by) == Some(NONE)
+        from > 0 && !self.race.hot.furthest_over && self.race.ends.end(seat, from, by) == Some(NONE)
     }
 
     /// The mover's view, made now if not yet.
@@ -804,6 +810,9 @@ impl Fast<'_> {
         if self.waits_for_dice(state, value) {
             return Err(Refusal::BonusAfterDice);
         }
+        if self.start_holds(state, from) {
+            return Err(Refusal::StartFirst);
+        }
         let target = if from == 0 {
             if count > 1 {
                 return Err(Refusal::GroupFromStart);
@@ -813,7 +822,7 @@ impl Fast<'_> {
                 return Err(Refusal::EntryValue { first });
             }
             if flags.entry_moves_score {
-                self.reach_on(seat, 0, value.value, round)?
+                self.reach_from(state, 0, value.value, round)?
             } else if round {
                 return Err(Refusal::NoDetour);
             } else {
@@ -826,8 +835,13 @@ impl Fast<'_> {
             if self.splits_merged(state, from, count) {
                 return Err(Refusal::MustMoveMerged);
             }
-            self.reach_on(seat, from, value.value, round)?
+            self.reach_from(state, from, value.value, round)?
         };
+        // home: gather: home only while all the seat's pieces are near it.
+        let gather = self.race.hot.gather;
+        if gather > 0 && target == home && state.pieces[seat].iter().any(|&s| home - s > gather) {
+            return Err(Refusal::NotGathered);
+        }
         // home: order: home only once the seats before this one have finished.
         let before = self.race.hot.finish_first[seat % MAX_SEATS];
         if before != 0 && target == home {
@@ -1068,6 +1082,13 @@ impl Fast<'_> {
     #[inline(always)]
     pub(crate) fn passes_all(self) -> bool {
         self.flags().passing_blockade == 0
+    }
+
+    /// Whether a piece of the mover waiting at its start keeps the piece on
+    /// step `from` where it is (entry: forced = always).
+    #[inline]
+    pub(crate) fn start_holds(self, state: &State, from: u8) -> bool {
+        self.race.hot.start_first && from != 0 && state.pieces[state.mover as usize].contains(&0)
     }
 
     /// Whether moving `count` of the mover's pieces from step `from` leaves
@@ -1375,6 +1396,23 @@ impl Fast<'_> {
             };
         }
         self.reach_on_worked_out(seat, from, value, round)
+    }
+
+    /// [`Fast::reach_on`] for a piece of the mover in `state`: home: exact =
+    /// furthest lets a value past home finish the piece when none of the
+    /// seat's pieces is further from home.
+    fn reach_from(self, state: &State, from: u8, value: u8, round: bool) -> Result<u8, Refusal> {
+        let seat = state.mover as usize;
+        match self.reach_on(seat, from, value, round) {
+            Err(Refusal::Overshoot)
+                if self.race.hot.furthest_over
+                    && !round
+                    && state.pieces[seat].iter().all(|&s| s >= from) =>
+            {
+                Ok(self.home(seat))
+            }
+            reached => reached,
+        }
     }
 
     /// [`Fast::reach_on`] worked out from the track and the rules of home.

@@ -596,6 +596,7 @@ impl Fast<'_> {
             || target > from as u16 + MAX_WALK
             || (!plain
                 && (self.comes_to_detour(seat, from, target)
+                    || self.start_holds(state, from)
                     || !self.room_for(state, seat, target as u8, 1)
                     || self
                         .piece_passed(state, from, 1, target as u8, false)

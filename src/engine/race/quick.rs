@@ -57,6 +57,9 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
     !marks_view
         && !stacks.groups
         && rules.home.order.is_empty()
+        && !entry.start_first
+        && rules.home.gather == 0
+        && !rules.home.furthest_over
         && stacks.max == 0
         && stacks.blockade_turns == 0
         && !entry.sum
@@ -125,10 +128,17 @@ pub(crate) fn fits_seen_drawn(rules: &RuleSet, flags: &Flags) -> bool {
 
 /// Whether the rules leave out what the one-value passes with blockades
 /// do not answer: pieces merged on a step (stacks: groups = merged),
-/// blockades that stop no one passing (stacks: pass = always), and an
-/// order of going home (home: order).
+/// blockades that stop no one passing (stacks: pass = always), an order
+/// of going home (home: order), a piece at the start that must move first
+/// (entry: forced = always), and the rules of bearing off (home: gather,
+/// exact = furthest).
 fn answers_seen(rules: &RuleSet) -> bool {
-    !rules.stacks.merged && !rules.stacks.always_passes && rules.home.order.is_empty()
+    !rules.stacks.merged
+        && !rules.stacks.always_passes
+        && rules.home.order.is_empty()
+        && !rules.entry.start_first
+        && rules.home.gather == 0
+        && !rules.home.furthest_over
 }
 
 /// The moves of a one-value decision with a seat's pieces as one word

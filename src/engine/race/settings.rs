@@ -85,7 +85,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
     }
     let TurnRules {
         begins_by_throw: _,
-        first_throw_unlike,
+        first_throw_unlike: _,
         throws,
         must_move: _,
         use_values,
@@ -115,7 +115,7 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         first,
         moves_score: _,
         forced: _,
-        start_first,
+        start_first: _,
         sum: _,
         clear_start: _,
         already_out: _,
@@ -135,18 +135,13 @@ pub(crate) fn engine_answers(rules: &RuleSet) -> bool {
         bonus: _,
         goal,
         order,
-        furthest_over,
-        gather,
+        furthest_over: _,
+        gather: _,
     } = home;
     // Answered by the reference path alone, so far; an order of going
     // home only where the goal is home alone (a move into a longer goal
     // is settled by shortcuts that do not ask the order).
-    if (!order.is_empty() && *goal > 1)
-        || *furthest_over
-        || *gather > 0
-        || *start_first
-        || *first_throw_unlike
-    {
+    if !order.is_empty() && *goal > 1 {
         return false;
     }
     match near {
