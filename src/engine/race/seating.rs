@@ -470,6 +470,10 @@ impl Seating {
         (from, target): (u8, u8),
         crowd: u8,
     ) -> Option<bool> {
+        // No tables where the pieces do not fit them: nothing to answer by.
+        if !self.has_viewed_steps() {
+            return None;
+        }
         let count = target.saturating_sub(from).saturating_sub(1);
         if let Some(window) = self.passed_window(a, from, count) {
             return Some(self.window_clear(word, window, crowd));

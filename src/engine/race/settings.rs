@@ -22,7 +22,8 @@
 //! (`Game::is_fast_race` false). Taught to the engine's own path and
 //! refused by (or taught to) every faster pass's gate, it is named with
 //! `_` like the rest; the generated-variant test then compares the two
-//! paths on it. Today every setting is answered.
+//! paths on it. Today every setting is answered but `end { doubling }`,
+//! and `home { order }` where the goal is longer than home alone.
 
 use crate::rules::{
     AtLimit, CaptureRules, Dice, EndRules, EntryRules, FirstPiece, HomeRules, Jump, NearHome,
