@@ -510,7 +510,9 @@ impl Fast<'_> {
     ) -> Option<PlainWalk> {
         let seat = state.mover as usize;
         let home = self.home(seat);
-        if (count > 1 && !self.flags().groups)
+        // The pieces answer only where they fit the tables of steps.
+        if !self.race.seating.has_viewed_steps()
+            || (count > 1 && !self.flags().groups)
             || self.splits_merged(state, from, count)
             || self.start_holds(state, from)
             || !state.split.is_empty()
@@ -531,10 +533,6 @@ impl Fast<'_> {
         let (run, then) = self.runs_passed(seat, from, target, round);
         let length = |(lo, hi): (u8, u8)| hi.saturating_sub(lo) as u16 + u16::from(hi >= lo);
         if length(run) + length(then) > MAX_DETOUR_WALK {
-            return None;
-        }
-        // The pieces answer only where they fit the tables of steps.
-        if !self.race.seating.has_viewed_steps() {
             return None;
         }
         let word = state.pieces.first_word();
@@ -1088,7 +1086,10 @@ impl Fast<'_> {
     /// step `from` where it is (entry: forced = always).
     #[inline]
     pub(crate) fn start_holds(self, state: &State, from: u8) -> bool {
-        self.race.hot.start_first && from != 0 && state.pieces[state.mover as usize].contains(&0)
+        // The steps are ascending: a piece at the start is the first.
+        self.race.hot.start_first
+            && from != 0
+            && state.pieces[state.mover as usize].first() == Some(&0)
     }
 
     /// Whether moving `count` of the mover's pieces from step `from` leaves

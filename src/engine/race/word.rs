@@ -310,12 +310,14 @@ impl Fast<'_> {
         // Where a seat has at most one piece a step on its way (`stacks:
         // own_max = 1`, which a state must keep to fit the game), each
         // piece on its way is the first on its step.
-        let way = if self.race.hot.merged {
-            // Merged pieces move all together (stacks: groups = merged):
-            // the last piece on each step, whose group is all of them.
-            on_way & !(zero_bytes_of_word(steps ^ (steps >> 8)) & (live >> 8))
-        } else if self.flags().groups || self.own_max() == 1 {
-            on_way
+        let way = if self.flags().groups || self.own_max() == 1 {
+            if self.race.hot.merged {
+                // Merged pieces move all together (stacks: groups =
+                // merged): the last piece on each step, all of them.
+                on_way & !(zero_bytes_of_word(steps ^ (steps >> 8)) & (live >> 8))
+            } else {
+                on_way
+            }
         } else {
             // The first piece on each step.
             on_way & !zero_bytes_of_word(steps ^ ((steps << 8) | 0xFF))
