@@ -502,19 +502,22 @@ impl Fast<'_> {
             || (self.detour_again(seat) && (a..=b).contains(&from) && plain > b as u16)
     }
 
-    /// The groups of the mover's `pieces` (ascending) short of `home`, in
-    /// order: the step they stand on and how many of them may move
-    /// together (pieces leave the start one at a time; others may go as a
-    /// group when the rules say so).
+    /// The groups of the mover's `pieces` (ascending) short of `home` that
+    /// may move, in order: the step they stand on and how many of them may
+    /// move together (pieces leave the start one at a time; others may go
+    /// as a group when the rules say so).
     pub(super) fn groups<'p>(
         self,
         pieces: &'p [u8],
         home: u8,
     ) -> impl DoubleEndedIterator<Item = (u8, u8)> + 'p {
         let groups = self.flags().groups;
+        // entry: forced = always: while a piece waits at the start (the
+        // first group), no other group moves.
+        let held = self.race.hot.start_first && pieces.first() == Some(&0);
         pieces
             .chunk_by(|a, b| a == b)
-            .filter(move |group| group[0] < home)
+            .filter(move |group| group[0] < home && !(held && group[0] > 0))
             .map(move |group| {
                 let from = group[0];
                 let most = if moves_together(groups, from) {
