@@ -536,11 +536,7 @@ impl Fast<'_> {
             return None;
         }
         let word = state.pieces.first_word();
-        let crowd = if self.flags().passing_blockade > 1 {
-            2
-        } else {
-            1
-        };
+        let crowd = self.crowd();
         let clear = |(lo, hi): (u8, u8)| {
             hi < lo
                 || self
@@ -751,12 +747,7 @@ impl Fast<'_> {
         if target >= self.home(seat) as u16 || target > from as u16 + MAX_WALK {
             return None;
         }
-        let crowd = if self.flags().passing_blockade > 1 {
-            2
-        } else {
-            1
-        };
-        Some((state.pieces.first_word(), crowd))
+        Some((state.pieces.first_word(), self.crowd()))
     }
 
     /// Whether the cell of `seat`'s race step `target`, where no other side
@@ -1072,6 +1063,19 @@ impl Fast<'_> {
                 && (0..self.seats.len())
                     .any(|b| b != seat && on(seating.meet(b, seat, q), &state.pieces[b]) > 0)
         })
+    }
+
+    /// How many pieces on a step make it crowded for a walk of the pieces:
+    /// two where a blockade needs two or more, else one (any piece, which
+    /// where nothing stops a move only sends the walk to the whole check:
+    /// [`Fast::passes_all`] answers first there).
+    #[inline(always)]
+    pub(crate) fn crowd(self) -> u8 {
+        if self.flags().passing_blockade > 1 {
+            2
+        } else {
+            1
+        }
     }
 
     /// Whether nothing stops a move passing a cell: no blockades, or

@@ -91,7 +91,7 @@ impl Fast<'_> {
             && !flags.entry_forced
             && !flags.clear_start
             && !flags.groups
-            && self.race.hot.finish_first.iter().all(|&b| b == 0)
+            && self.rules.home.order.is_empty()
             && self.race.seating.has_viewed_steps()
             && self.rules.pieces_per_seat <= 8
     }
@@ -604,15 +604,10 @@ impl Fast<'_> {
         {
             return None;
         }
-        let crowd = if self.flags().passing_blockade > 1 {
-            2
-        } else {
-            1
-        };
         let (passed, landing_empty) =
             self.race
                 .seating
-                .way_seen(word, seat, from, target as u8, crowd)?;
+                .way_seen(word, seat, from, target as u8, self.crowd())?;
         Some(PlainWalk {
             target: target as u8,
             passed: passed || self.passes_all(),

@@ -231,6 +231,21 @@ mod tests {
         by_reference
     }
 
+    /// The settings of Chaupar (merged pieces, blockades any piece passes,
+    /// an order of going home) and of Backgammon (a piece at the start
+    /// moves first, gather, exact = furthest, one die each to begin) are
+    /// answered by the engine's own path; a stake that may be doubled
+    /// (end: doubling) by the reference path alone.
+    #[test]
+    fn the_engine_path_answers_all_but_doubling() {
+        for name in ["chaupar", "house/chaupar-other-start", "backgammon"] {
+            let game = Game::bundled(name, None).expect("bundled");
+            assert!(game.is_fast_race(), "{name}");
+        }
+        let cube = Game::bundled("house/backgammon-cube", None).expect("bundled");
+        assert!(!cube.is_fast_race());
+    }
+
     /// Moves to ask about at a decision, legal or not: each step the
     /// mover's pieces stand on (the start too) by each waiting value.
     fn moves_to_ask(state: &State) -> Vec<Action> {
