@@ -65,7 +65,7 @@ pub const SETTINGS: &[(&str, &[&str])] = &[
     ("dice.doubles_bottoms", &["never", "when_all_out"]),
     ("dice.all_out", &["none", "larger", "smaller"]),
     ("dice.doubles", &["once", "twice"]),
-    ("game.pieces", &["1", "2", "3", "4"]),
+    ("game.pieces", &["1", "2", "3", "4", "9"]),
     ("game.about", &["none", "about"]),
     ("players.tables", &["1", "2", "3", "4"]),
     ("players.teams", &["none", "teams"]),
@@ -470,7 +470,12 @@ impl Frame {
             .unwrap_or(0);
         let (dice, values, count, any_again) = choose_dice(c);
         let pieces = c
-            .pick("game.pieces", &[(2, "1"), (4, "2"), (3, "3"), (1, "4")])
+            .pick(
+                "game.pieces",
+                // Nine: more than a word of one seat's pieces, and with
+                // two seats more than the 16-byte tables hold.
+                &[(2, "1"), (4, "2"), (3, "3"), (1, "4"), (1, "9")],
+            )
             .parse()
             .unwrap();
         let mut game = format!("game \"Generated\" {{\n    pieces = {pieces}\n");

@@ -42,6 +42,12 @@ pub(crate) struct Race {
     /// without blockades, where the pieces fit in 16 bytes, the seating's
     /// tables answer each landing cell instead ([`fast::Fast::held`]).
     pub marks_view: bool,
+    /// Whether the marked view is read ([`fast::Fast::held`]): where no
+    /// blockade may stop a move passing, it answers only who stands on a
+    /// landing cell, and where the pieces do not fit the 16-byte tables,
+    /// asking them seat by seat costs less than marking it (Backgammon).
+    /// Where it is not read, it is not marked.
+    pub reads_view: bool,
     /// Whether a decision on one die value is answered by [`fast::Fast::quick_moves`].
     pub quick: bool,
     /// Whether a random seat's one-value decisions of a blockade game on
@@ -102,7 +108,9 @@ impl Race {
             rules.capture.own_entry,
             rules.pieces_per_seat as usize,
         ));
+        let flags = hot::Flags::new(rules, &table.seats);
         let marks_view = rules.stacks.blockade > 0 || !seating.has_viewed_steps();
+        let reads_view = marks_view && (flags.passing_blockade > 0 || seating.has_viewed_steps());
         let view_holds_prey = passes
             && marks_view
             && (0..tracks.len()).all(|a| {
@@ -111,7 +119,6 @@ impl Race {
             });
         let quick = passes && quick::fits(rules, &tracks, marks_view);
         let word_moves = quick && quick::word_fits(rules, &tracks);
-        let flags = hot::Flags::new(rules, &table.seats);
         let guarded = hot::guarded(rules, &tracks);
         let hot = hot::Hot::new(rules, &tracks, &flags, &guarded, &table.seats);
         let quick_seen =
@@ -128,6 +135,7 @@ impl Race {
                 .collect(),
             ends: Arc::default(),
             marks_view,
+            reads_view,
             quick,
             quick_seen,
             seen_drawn,

@@ -107,7 +107,7 @@ impl View {
     /// Marks an empty view with the pieces `seat` sees.
     #[inline(always)]
     pub(crate) fn fill(&mut self, game: Fast<'_>, state: &State, seat: usize) {
-        if game.race.marks_view {
+        if game.race.reads_view {
             // The crowded steps only when a blockade can stop a move.
             match (
                 game.flags().passing_blockade > 0,
@@ -227,20 +227,25 @@ impl Fast<'_> {
     /// cell of its race step `step`.
     #[inline(always)]
     pub(crate) fn held(self, state: &State, view: &View, seat: usize, step: u8) -> bool {
-        if self.race.marks_view {
+        if self.race.reads_view {
             return view.at(step);
         }
         self.held_by_bytes(state, seat, step)
     }
 
-    /// [`Fast::held`] without a marked view; apart, so that the check of a
-    /// game with blockades stays small.
+    /// [`Fast::held`] without a marked view: all the pieces compared at
+    /// once where they fit in 16 bytes, else seat by seat. Apart, so that
+    /// the check of a game with blockades stays small.
     #[inline(never)]
     pub(crate) fn held_by_bytes(self, state: &State, seat: usize, step: u8) -> bool {
-        self.race
-            .seating
-            .viewed_steps(seat, step)
-            .is_some_and(|steps| state.pieces.any_byte_matches(steps))
+        match self.race.seating.viewed_steps(seat, step) {
+            Some(steps) => state.pieces.any_byte_matches(steps),
+            None => self.race.seating.viewed(seat).iter().any(|&other| {
+                // `meet` holds no start or home step: pieces there stand on no cell.
+                let [a, b] = self.race.seating.meet(other as usize, seat, step);
+                a != NONE && state.pieces.on_either(other as usize, [a, b]) != 0
+            }),
+        }
     }
 
     /// For each side, the pieces on the cell of `seat`'s step `step` and
@@ -267,16 +272,13 @@ impl Fast<'_> {
     /// [`Fast::side_counts_at`] seat by seat, for pieces of any number.
     fn side_counts_scanned(self, state: &State, seat: usize, step: u8) -> [(u8, u8); MAX_SEATS] {
         let mut counts = [(0u8, 0u8); MAX_SEATS];
-        for (other, steps) in state.pieces.iter().enumerate() {
-            let home = self.home(other);
+        for other in 0..state.pieces.len() {
             let [a, b] = self.race.seating.meet(other, seat, step);
             if a == NONE {
                 continue;
             }
-            let here = steps
-                .iter()
-                .filter(|&&s| s > 0 && s < home && (s == a || s == b))
-                .count() as u8;
+            // `meet` holds no start or home step: pieces there stand on no cell.
+            let here = state.pieces.on_either(other, [a, b]).count_ones() as u8;
             if here > 0 {
                 let entry = &mut counts[self.side[other] as usize];
                 entry.0 += here;
@@ -1748,26 +1750,30 @@ mod tests {
 
     /// Asking the pieces for one landing cell ([`Game::held_by_bytes`])
     /// answers as a marked view does, for every seat and race step, in
-    /// positions of random games of every bundled race whose pieces fit.
+    /// positions of random games of every bundled race: all the pieces at
+    /// once where they fit in 16 bytes, seat by seat where they do not
+    /// (Backgammon's thirty).
     #[test]
     fn asking_the_pieces_for_a_cell_answers_as_the_marked_view() {
-        let mut held = 0usize;
+        let (mut held, mut by_seat) = (0usize, 0usize);
         for (name, game) in races() {
+            let fits = game.race.seating.viewed_steps(0, 1).is_some();
             for state in positions(&game, 4, 400) {
                 for seat in 0..game.seats().len() {
-                    if game.race.seating.viewed_steps(seat, 1).is_none() {
-                        continue;
-                    }
                     let view = by_seats(&game, &state, seat);
                     for step in 1..game.race.hot.home[seat] {
                         let asked = game.fast().held_by_bytes(&state, seat, step);
                         assert_eq!(asked, view.at(step), "{name}: seat {seat}, step {step}");
                         held += usize::from(asked);
+                        by_seat += usize::from(asked && !fits);
                     }
                 }
             }
         }
-        assert!(held > 100, "only {held} cells held");
+        assert!(
+            held > 100 && by_seat > 100,
+            "only {held} cells held, {by_seat} of them asked seat by seat"
+        );
     }
 
     /// The table of ends gives what working the move out gives, for every
