@@ -456,8 +456,9 @@ impl Fast<'_> {
         }
         // On the way, one walk of the pieces answers both: allowed where
         // the way and the landing cell are clear; where only the landing
-        // cell holds pieces, checked with a view of it alone.
-        let walk = if from == 0 {
+        // cell holds pieces, checked with a view of it alone. The walks
+        // read the tables of steps: without them, none is tried.
+        let walk = if from == 0 || !self.race.seating.has_viewed_steps() {
             None
         } else if round {
             self.detour_walk(state, from, count, value, true)

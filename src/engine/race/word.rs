@@ -377,13 +377,13 @@ impl Pieces {
         }
     }
 
-    /// A bit for each of `seat`'s pieces on step `a` or step `b`: all a
-    /// seat's pieces (at most 16) compared in one 16-byte word, however
-    /// many there are; one piece at a time cost Backgammon's fifteen a
-    /// branch each.
+    /// A bit for each of `seat`'s pieces on step `a` or step `b` (how many
+    /// or whether any, not which): all a seat's pieces (at most 16)
+    /// compared in one 16-byte word, however many there are; one piece at
+    /// a time cost Backgammon's fifteen a branch each.
     #[inline(always)]
     pub(crate) fn on_either(&self, seat: usize, [a, b]: [u8; 2]) -> u32 {
-        let (word, live) = self.seat_block(seat);
+        let (word, live, _) = self.seat_window(seat);
         (equal_bytes_mask(word, every_byte(a)) | equal_bytes_mask(word, every_byte(b))) & live
     }
 
@@ -391,15 +391,23 @@ impl Pieces {
     /// bit for each byte that holds one: a seat has at most 16.
     #[inline(always)]
     pub(crate) fn seat_block(&self, seat: usize) -> (u128, u32) {
+        let (word, live, skipped) = self.seat_window(seat);
+        (word >> (8 * skipped), live >> skipped)
+    }
+
+    /// 16 bytes of the steps that hold all `seat`'s pieces, a bit for each
+    /// byte of them, and how many bytes come before its first: the bytes
+    /// from its first piece on, or the last 16 of all where those would
+    /// run past the end.
+    #[inline(always)]
+    fn seat_window(&self, seat: usize) -> (u128, u32, usize) {
         let n = self.per_seat();
         let start = seat * n;
-        // The 16 bytes from the seat's first, or the last 16 of all where
-        // those would run past the end.
         let window = start.min(MAX_PIECES - 16);
         let mut bytes = [0u8; 16];
         bytes.copy_from_slice(&self.steps[window..window + 16]);
-        let word = u128::from_le_bytes(bytes) >> (8 * (start - window));
-        (word, (1u32 << n) - 1)
+        let skipped = start - window;
+        (u128::from_le_bytes(bytes), ((1u32 << n) - 1) << skipped, skipped)
     }
 
     /// How many of `seat`'s pieces stand on step `step`: counted for all a
@@ -516,7 +524,7 @@ pub(crate) fn equal_bytes(word: u64, x: u8) -> u64 {
 /// `x` in each of 16 bytes.
 #[inline(always)]
 pub(crate) fn every_byte(x: u8) -> u128 {
-    u128::from(x) * (u128::MAX / 255)
+    u128::from_le_bytes([x; 16])
 }
 
 /// Sorts a handful of steps; cheaper than the general sort for four pieces.
@@ -576,10 +584,8 @@ mod tests {
                 );
                 for a in 0..12u8 {
                     let b = (a * 5) % 12;
-                    let found = pieces.on_either(seat, [a, b]);
-                    let each = (0..per_seat).fold(0u32, |m, i| {
-                        m | u32::from(list[i] == a || list[i] == b) << i
-                    });
+                    let found = pieces.on_either(seat, [a, b]).count_ones() as usize;
+                    let each = list.iter().filter(|&&s| s == a || s == b).count();
                     assert_eq!(
                         found, each,
                         "{seats} of {per_seat}: seat {seat}, steps {a}, {b}"
