@@ -513,11 +513,16 @@ impl Fast<'_> {
     ) -> impl DoubleEndedIterator<Item = (u8, u8)> + 'p {
         let groups = self.flags().groups;
         // entry: forced = always: while a piece waits at the start (the
-        // first group), no other group moves.
+        // first group), no other group moves: the rest are not looked at.
         let held = self.race.hot.start_first && pieces.first() == Some(&0);
-        pieces
+        let moving = if held {
+            &pieces[..pieces.partition_point(|&s| s == 0)]
+        } else {
+            pieces
+        };
+        moving
             .chunk_by(|a, b| a == b)
-            .filter(move |group| group[0] < home && !(held && group[0] > 0))
+            .filter(move |group| group[0] < home)
             .map(move |group| {
                 let from = group[0];
                 let most = if moves_together(groups, from) {

@@ -407,7 +407,11 @@ impl Pieces {
         let mut bytes = [0u8; 16];
         bytes.copy_from_slice(&self.steps[window..window + 16]);
         let skipped = start - window;
-        (u128::from_le_bytes(bytes), ((1u32 << n) - 1) << skipped, skipped)
+        (
+            u128::from_le_bytes(bytes),
+            ((1u32 << n) - 1) << skipped,
+            skipped,
+        )
     }
 
     /// How many of `seat`'s pieces stand on step `step`: counted for all a
