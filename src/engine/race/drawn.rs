@@ -511,7 +511,7 @@ impl Fast<'_> {
     /// word and each moves alone: the steps of its groups are noted once,
     /// in the order of [`Fast::groups`], and the values out of the start as
     /// [`Fast::list_group`] lists them. Listing every candidate cost
-    /// Backgammon a tenth of its time.
+    /// two seats of fifteen a tenth of their time.
     #[cold]
     fn number_from_steps(
         self,
@@ -657,7 +657,7 @@ impl Fast<'_> {
     /// [`Fast::candidate_allowed`] by the waiting value `v` of its size.
     /// Out of line: inlined into the loop over the values, which mostly
     /// runs once, the check's preparation ran before it every time
-    /// (Backgammon: 177 instructions a candidate).
+    /// (177 instructions a candidate, two seats of fifteen).
     #[inline(never)]
     fn allowed_by(
         self,
@@ -977,7 +977,7 @@ mod tests {
     }
 
     /// The candidates numbered from the mover's word, or from its steps
-    /// where its pieces do not fit a word (Backgammon's fifteen), are the
+    /// where its pieces do not fit a word (a seat of fifteen), are the
     /// ones the list holds, in its order, at every decision of random
     /// games of every bundled race where they are numbered; and the word's
     /// question whether a move may reach a detour is each piece's.

@@ -45,7 +45,7 @@ pub(crate) struct Race {
     /// Whether the marked view is read ([`fast::Fast::held`]): where no
     /// blockade may stop a move passing, it answers only who stands on a
     /// landing cell, and where the pieces do not fit the 16-byte tables,
-    /// asking them seat by seat costs less than marking it (Backgammon).
+    /// asking them seat by seat costs less than marking it.
     /// Where it is not read, it is not marked.
     pub reads_view: bool,
     /// Whether a decision on one die value is answered by [`fast::Fast::quick_moves`].

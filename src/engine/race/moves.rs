@@ -1753,7 +1753,7 @@ mod tests {
     /// answers as a marked view does, for every seat and race step, in
     /// positions of random games of every bundled race: all the pieces at
     /// once where they fit in 16 bytes, seat by seat where they do not
-    /// (Backgammon's thirty).
+    /// (two seats of fifteen).
     #[test]
     fn asking_the_pieces_for_a_cell_answers_as_the_marked_view() {
         let (mut held, mut by_seat) = (0usize, 0usize);

@@ -380,7 +380,7 @@ impl Pieces {
     /// A bit for each of `seat`'s pieces on step `a` or step `b` (how many
     /// or whether any, not which): all a seat's pieces (at most 16)
     /// compared in one 16-byte word, however many there are; one piece at
-    /// a time cost Backgammon's fifteen a branch each.
+    /// a time cost a seat of fifteen a branch each.
     #[inline(always)]
     pub(crate) fn on_either(&self, seat: usize, [a, b]: [u8; 2]) -> u32 {
         let (word, live, _) = self.seat_window(seat);
