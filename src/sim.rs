@@ -113,6 +113,10 @@ fn step_fitting(
     // played by the general loop, each action applied as listed.
     let action = if game.is_fast_race() {
         match state.phase {
+            // end: doubling: a decision about the stake, before the throw.
+            Phase::Throw if game.decides_stake(state) => {
+                return Some(game.play_from_list(state, buf, drawer(rng)));
+            }
             // turn: begins = one_die_each: the game's first throw, never a double.
             Phase::Throw if game.first_throw_unlike(state) => throw(&game, state, rng),
             Phase::Throw => return Some(throw_in_race(game, state, rng)),
@@ -266,6 +270,7 @@ fn play_race<'h, const KEEP: bool>(
     tally: Tally<'h, KEEP>,
 ) -> Tally<'h, KEEP> {
     match game.throws_at_once() {
+        _ if game.has_stakes() => race_loop::<KEEP, STAKES>(game, state, rng, buf, tally),
         Some(AtOnce::Quick) => race_loop::<KEEP, QUICK>(game, state, rng, buf, tally),
         Some(AtOnce::Seen) => race_loop::<KEEP, SEEN>(game, state, rng, buf, tally),
         None => race_loop::<KEEP, APART>(game, state, rng, buf, tally),
@@ -274,10 +279,12 @@ fn play_race<'h, const KEEP: bool>(
 
 /// How [`race_loop`] plays a throw: with its decision at once by
 /// [`Fast::throw_and_play_quick`] or [`Fast::throw_and_draw_seen`], or
-/// apart from it.
+/// apart from it, or apart and after a decision about the stake where
+/// one may come first (end: doubling).
 const QUICK: u8 = 0;
 const SEEN: u8 = 1;
 const APART: u8 = 2;
+const STAKES: u8 = 3;
 
 /// [`play_race`]'s loop, a throw played as `AT_ONCE` says.
 #[inline(always)]
@@ -290,7 +297,11 @@ fn race_loop<'h, const KEEP: bool, const AT_ONCE: u8>(
 ) -> Tally<'h, KEEP> {
     loop {
         match state.phase {
-            Phase::Throw if AT_ONCE != APART => {
+            // end: doubling: a decision about the stake, before the throw.
+            Phase::Throw if AT_ONCE == STAKES && game.decides_stake(state) => {
+                tally.record_decision(game.play_from_list(state, buf, drawer(rng)));
+            }
+            Phase::Throw if AT_ONCE == QUICK || AT_ONCE == SEEN => {
                 let i = outcome(&game, rng);
                 tally.record(Action::Throw(i));
                 let draw = drawer(rng);

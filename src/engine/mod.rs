@@ -484,6 +484,42 @@ impl Game {
         }
     }
 
+    /// The decisions about the stake before the throw in `state` (end:
+    /// doubling): to double or throw, or to take or drop the offer; `None`
+    /// where the dice are thrown. Both paths list them from here.
+    pub(crate) fn stake_actions(&self, state: &State) -> Option<[Action; 2]> {
+        self.stake_decider(state)?;
+        Some(if state.stake.offer == Offer::Offered {
+            [Action::Take, Action::Drop]
+        } else {
+            [Action::Double, Action::Roll]
+        })
+    }
+
+    /// Applies a decision about the stake (end: doubling), listed by
+    /// [`Game::stake_actions`]: the offer, or its answer. Both paths apply
+    /// them here; `false` for any other action. Out of the way of the
+    /// moves: most rules have no stake.
+    #[cold]
+    pub(crate) fn apply_stake(&self, state: &mut State, action: Action) -> bool {
+        match action {
+            Action::Double => state.stake.offer = Offer::Offered,
+            Action::Roll => state.stake.offer = Offer::Decided,
+            Action::Take => {
+                let stake = &mut state.stake;
+                stake.doublings += 1;
+                stake.holder = if state.mover == 0 { 2 } else { 1 };
+                stake.offer = Offer::Decided;
+            }
+            Action::Drop => {
+                state.stake.offer = Offer::Dropped;
+                state.phase = Phase::Over;
+            }
+            _ => return false,
+        }
+        true
+    }
+
     /// Whether `state` waits for the game's first throw, and it is the
     /// one die each seat threw to begin (turn: begins = one_die_each):
     /// then [`Game::chance_actions`] lists the throws of unlike faces only.

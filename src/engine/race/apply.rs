@@ -5,7 +5,7 @@ use super::{
     seating::NONE,
     word::{HIGH, equal_bytes, moved_up_in_long_word, moved_up_in_word, sort_small},
 };
-use crate::engine::{Action, Phase, PoolValue, State};
+use crate::engine::{Action, Offer, Phase, PoolValue, State};
 use crate::rules::{
     ThrowOrder,
     dice::{Dice, Outcome as DiceOutcome},
@@ -58,8 +58,11 @@ impl Fast<'_> {
             }
             Action::Move { from, count, by } => self.apply_move(state, from, count, by, false),
             Action::Round { from, count, by } => self.apply_move(state, from, count, by, true),
-            // Actions of fights and field games change nothing in a race.
-            _ => {}
+            // end: doubling: the offer, and its answer. Actions of fights
+            // and field games change nothing in a race.
+            _ => {
+                self.apply_stake(state, action);
+            }
         }
     }
 
@@ -568,6 +571,7 @@ impl Fast<'_> {
         }
         state.tried = 0;
         state.last_moved = 0;
+        state.stake.offer = Offer::None;
         state.pool.clear();
         state.extra = 0;
         state.streak = 0;

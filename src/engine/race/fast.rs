@@ -6,7 +6,7 @@
 use std::ops::Deref;
 
 use super::hot::Flags;
-use crate::engine::Game;
+use crate::engine::{Game, State};
 use crate::rules::MAX_SEATS;
 
 /// A game seen by the hot path: the hot path's methods are its own, and
@@ -36,6 +36,21 @@ impl Deref for Fast<'_> {
 }
 
 impl Fast<'_> {
+    /// Whether a seat may decide about the stake before a throw (end:
+    /// doubling).
+    #[inline(always)]
+    pub(crate) fn has_stakes(self) -> bool {
+        self.race.hot.doubling
+    }
+
+    /// Whether a seat decides about the stake before the throw in `state`
+    /// (end: doubling; [`Game::stake_decider`]).
+    #[inline(always)]
+    pub(crate) fn decides_stake(self, state: &State) -> bool {
+        // A flag of the game first: most rules have no stake to decide.
+        self.race.hot.doubling && self.stake_decider(state).is_some()
+    }
+
     /// The rule flags the hot path branches on.
     #[inline(always)]
     pub(crate) fn flags(self) -> Flags {

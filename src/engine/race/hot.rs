@@ -71,6 +71,9 @@ pub(crate) struct Hot {
     /// `entry: forced = always`: while a piece of the seat waits at its
     /// start, no other moves. Such a seat is not plain.
     pub start_first: bool,
+    /// `end: doubling`: a decision about the stake may come before a
+    /// throw, which the random game's loop asks only where this is set.
+    pub doubling: bool,
     /// `home: gather` (0: none) and `home: exact = furthest`, read where a
     /// move reaches or goes past home, which only the whole check answers.
     pub gather: u8,
@@ -265,6 +268,7 @@ impl Hot {
             merged: rules.stacks.merged,
             finish_first: finish_first(rules, seats),
             start_first: rules.entry.start_first,
+            doubling: rules.end.doubling,
             gather: rules.home.gather,
             furthest_over: rules.home.furthest_over,
         }

@@ -197,6 +197,10 @@ impl Fast<'_> {
         match state.phase {
             Phase::Over => {}
             Phase::Opening => out.extend((0..self.seats.len() as u8).map(Action::Begin)),
+            // end: doubling: before the throw, the stake.
+            Phase::Throw if let Some(decisions) = self.stake_actions(state) => {
+                out.extend(decisions)
+            }
             // turn: begins = one_die_each: the first throw is never a double.
             Phase::Throw => out.extend(
                 (0..self.rules.dice.outcomes.len())

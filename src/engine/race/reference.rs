@@ -828,13 +828,7 @@ impl Race<'_> {
             Phase::Opening => (0..game.seats.len() as u8).map(Action::Begin).collect(),
             // end: doubling: before the throw, the mover may offer to double
             // the stake, and the other seat takes or drops the offer.
-            Phase::Throw if game.stake_decider(state).is_some() => {
-                if state.stake.offer == Offer::Offered {
-                    vec![Action::Take, Action::Drop]
-                } else {
-                    vec![Action::Double, Action::Roll]
-                }
-            }
+            Phase::Throw if let Some(decisions) = game.stake_actions(state) => decisions.to_vec(),
             // turn: begins = one_die_each: the first throw is never a double.
             Phase::Throw => (0..game.rules.dice.outcomes.len())
                 .filter(|&i| game.may_throw(state, i))
@@ -1022,19 +1016,9 @@ impl Race<'_> {
             Action::Move { from, count, by } => self.apply_move(state, from, count, by, false),
             Action::Round { from, count, by } => self.apply_move(state, from, count, by, true),
             // end: doubling: the offer, and its answer.
-            Action::Double => state.stake.offer = Offer::Offered,
-            Action::Roll => state.stake.offer = Offer::Decided,
-            Action::Take => {
-                let stake = &mut state.stake;
-                stake.doublings += 1;
-                stake.holder = if state.mover == 0 { 2 } else { 1 };
-                stake.offer = Offer::Decided;
+            _ => {
+                self.game.apply_stake(state, action);
             }
-            Action::Drop => {
-                state.stake.offer = Offer::Dropped;
-                state.phase = Phase::Over;
-            }
-            _ => {}
         }
     }
 
