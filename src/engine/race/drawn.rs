@@ -451,7 +451,22 @@ impl Fast<'_> {
         let flags = self.flags();
         flags.entry_forced
             && state.pieces[state.mover as usize].first() == Some(&0)
-            && (flags.entry_sum || state.pool.iter().any(|&v| self.lets_out_now(state, v)))
+            && (state.pool.iter().any(|&v| self.lets_out_now(state, v))
+                || flags.entry_sum && self.sum_may_let_out(state))
+    }
+
+    /// Whether a sum of two waiting dice may let a piece out of the start
+    /// (entry: sum), as [`Fast::sum_allowed`] asks before the move's check.
+    #[inline(never)]
+    fn sum_may_let_out(self, state: &State) -> bool {
+        self.entry_sums(state).iter().any(|&sum| {
+            let v = PoolValue {
+                value: sum,
+                again: false,
+                bonus: false,
+            };
+            self.lets_out_now(state, v)
+        })
     }
 
     /// The sums of two waiting dice that may bring a piece out, where the
@@ -974,6 +989,55 @@ mod tests {
                 && passes_most > 0,
             "{drawn} decisions drawn without their list ({several} among several moves on several values, {bonuses} of a lone bonus, {passes} with a pass beside moves, {passes_most} of them beside the most of a throw), {quick} played by the quick pass, {listed} listed in general"
         );
+    }
+
+    /// Forced entry with entry by a sum (Parchís with two dice: a 5 on
+    /// either die, or two dice that add up to 5, must bring a piece out):
+    /// while a piece waits, a throw that can bring none out (a 6 and a 6)
+    /// chooses nothing by that rule, and the decision is drawn without its
+    /// list, each legal action with the same chance; a throw of 1 and 4,
+    /// whose sum may bring one out, is listed, and the list holds only the
+    /// move out of the start by the sum.
+    #[test]
+    fn forced_entry_by_a_sum_lists_only_a_throw_that_can_bring_a_piece_out() {
+        let rules = crate::variants::compile_bundled("house/parchis-two-dice")
+            .expect("bundled variants compile");
+        let game = Game::with_most_players(rules);
+        assert!(game.race.flags.entry_forced && game.race.flags.entry_sum);
+        let die = |value| PoolValue {
+            value,
+            again: false,
+            bonus: false,
+        };
+        let (mut drawn, mut listed) = (0usize, 0usize);
+        for state in positions(&game, 43, 3000) {
+            let seat = state.mover as usize;
+            if state.phase != Phase::Move
+                || state.pieces[seat].first() != Some(&0)
+                || game.fast().must_clear_start(&state)
+                || game.fast().blockade_first(&state)
+            {
+                continue;
+            }
+            // The same position with a throw of 6 and 6, then of 1 and 4.
+            let mut sixes = state.clone();
+            sixes.pool.clear();
+            sixes.pool.extend([die(6), die(6)]);
+            sixes.split.clear();
+            assert!(game.fast().draws_moves(&sixes), "listed: {sixes:?}");
+            drawn_alike("parchis-two-dice", &game, &sixes);
+            drawn += 1;
+            let mut five = sixes.clone();
+            five.pool.clear();
+            five.pool.extend([die(1), die(4)]);
+            assert!(!game.fast().draws_moves(&five), "drawn: {five:?}");
+            let legal = game.legal_actions(&five);
+            if legal.contains(&Action::step(0, 5)) {
+                assert_eq!(legal, [Action::step(0, 5)], "{five:?}");
+                listed += 1;
+            }
+        }
+        assert!(drawn > 100 && listed > 20, "{drawn} drawn, {listed} listed");
     }
 
     /// The candidates numbered from the mover's word, or from its steps
