@@ -118,8 +118,8 @@ impl Race {
                 seating.prey(a).iter().all(|b| viewed.contains(b))
             });
         let quick = passes && quick::fits(rules, &tracks, marks_view);
-        let word_moves = quick && quick::word_fits(rules, &tracks);
         let guarded = hot::guarded(rules, &tracks);
+        let word_moves = quick && quick::word_fits(rules, &tracks, &guarded);
         let hot = hot::Hot::new(rules, &tracks, &flags, &guarded, &table.seats);
         let quick_seen =
             passes && !quick && quick::fits_seen(rules, &hot, &flags, table.seats.len());

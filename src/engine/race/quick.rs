@@ -36,7 +36,7 @@
 
 use super::fast::Fast;
 use super::{
-    hot::{Flags, Hot},
+    hot::{Flags, Guarded, Hot},
     legal::moves_together,
     moves::View,
     seating::NONE,
@@ -45,7 +45,7 @@ use super::{
         zero_bytes_of_word,
     },
 };
-use crate::engine::{Action, MAX_SEAT_PIECES, Phase, PoolValue, State};
+use crate::engine::{Action, MAX_SEAT_PIECES, MAX_SEATS, Phase, PoolValue, State};
 use crate::rules::{Jump, NearHome, RuleSet, Track};
 
 /// Whether every one-value decision of these rules, seated on `tracks`, can
@@ -80,11 +80,23 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
 /// ([`Fast::moves_in_word`]): at most eight pieces a seat, steps and what
 /// a die adds to them below 128, the home reached only by an exact throw,
 /// at most one of a seat's own pieces on a cell, and no rule that stops a
-/// piece passing another side's (`stacks: jump = none`).
-pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track]) -> bool {
+/// piece passing another side's (`stacks: jump = none`); where a piece may
+/// not pass one of its own (`jump = not_own`), the steps where it holds
+/// are one run on each seat's track (`guarded`).
+pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track], guarded: &[Guarded]) -> bool {
     let die = rules.dice.largest_value();
+    let one_run = |bits: &Guarded| {
+        let steps: Vec<u8> = (0..=255u8)
+            .filter(|&q| bits[q as usize / 64] >> (q % 64) & 1 != 0)
+            .collect();
+        steps.windows(2).all(|w| w[1] == w[0] + 1)
+    };
     rules.pieces_per_seat <= 8
-        && rules.stacks.jump == Jump::Any
+        && match rules.stacks.jump {
+            Jump::Any => true,
+            Jump::NotOwn => guarded.iter().all(one_run),
+            Jump::None => false,
+        }
         && rules.home.exact
         && rules.home.near != NearHome::SmallestThrow
         && rules.stacks.own_max <= 1
@@ -738,6 +750,11 @@ impl Fast<'_> {
             }
             moves &= !own;
         }
+        // stacks: jump = not_own: no piece passes one of its own on a
+        // guarded step ([`word_fits`]: they are one run).
+        if self.race.hot.jump {
+            moves &= !self.passes_own_in_word(state, steps, live, targets);
+        }
         // Another side there: taken, or a safe cell that may be shared.
         if OTHERS && !self.flags().safe_shared {
             let mut left = moves;
@@ -770,6 +787,24 @@ impl Fast<'_> {
             live,
             targets,
             moves,
+        })
+    }
+
+    /// The pieces of the mover's word (`steps`, `live`) that would pass one
+    /// of its own on a guarded step on the way to `targets`, a high bit
+    /// each: the steps are sorted and each on its way holds one piece, so
+    /// a piece passes the pieces after it that stand below its target.
+    #[cold]
+    #[inline(never)]
+    fn passes_own_in_word(self, state: &State, steps: u64, live: u64, targets: u64) -> u64 {
+        let (lo, hi) = self.race.guard_span[state.mover as usize % MAX_SEATS];
+        // The pieces on guarded steps (none past the seat's bytes).
+        let guarded = !below_bytes(steps, lo as u64 * ONES)
+            & below_bytes(steps, (hi as u64 + 1) * ONES)
+            & live;
+        (1..state.pieces.per_seat()).fold(0, |passes, shift| {
+            let (after, guarded_after) = (steps >> (8 * shift), guarded >> (8 * shift));
+            passes | (guarded_after & below_bytes(after, targets))
         })
     }
 
@@ -1221,6 +1256,57 @@ mod tests {
             at_once > 40_000 && apart > 200 && passes > 2_000,
             "{at_once} played at once ({passes} passes), {apart} throws apart"
         );
+    }
+
+    /// `stacks { jump = not_own  jump_in = goal_squares }` (Mensch, no
+    /// jumping in the goal) in the word pass that plays a random seat's
+    /// throw: yellow has pieces on step 40 (a6, before its goal) and 42
+    /// (goal square b). A 3 would take the piece on 40 past its own on b,
+    /// and 42 + 3 overshoots: the seat passes. A 1 moves the piece on 40
+    /// to goal square a, short of its own (or the piece on 42 to c): both
+    /// are offered, in the list's order.
+    #[test]
+    fn the_word_pass_keeps_a_piece_from_passing_its_own_in_the_goal() {
+        let rules = crate::variants::compile_bundled("house/mensch-no-jumping-in-goal")
+            .expect("bundled variants compile");
+        let game = Game::new(rules, 2).expect("two players");
+        assert!(game.race.word_moves && game.race.hot.jump);
+        let state = game
+            .load_state(
+                &serde_json::json!({
+                    "pieces": [[0, 0, 40, 42], [0, 0, 0, 10]],
+                    "mover": 0, "phase": "throw", "pool": [], "extra": 0,
+                    "entered": [true, true], "turns": 3, "finished": [], "at_limit": false,
+                })
+                .to_string(),
+            )
+            .expect("a valid state");
+        let outcome = |value: u8| {
+            (game.rules.dice.outcomes.iter())
+                .position(|o| o.values == [value])
+                .expect("a die value")
+        };
+        let mut three = state.clone();
+        let played = game
+            .fast()
+            .throw_and_play_quick(&mut three, outcome(3), |n| {
+                assert_eq!(n, 1, "the pass alone");
+                0
+            });
+        assert_eq!(played, Some(Action::Pass));
+        let mut offered = Vec::new();
+        for pick in 0..2 {
+            let mut one = state.clone();
+            let played = game.fast().throw_and_play_quick(&mut one, outcome(1), |n| {
+                assert_eq!(n, 2);
+                pick
+            });
+            offered.push(played.expect("a move"));
+            if pick == 0 {
+                assert_eq!(&one.pieces[0], &[0, 0, 41, 42]);
+            }
+        }
+        assert_eq!(offered, [Action::step(40, 1), Action::step(42, 1)]);
     }
 
     /// Throwing and drawing a decision of rules with blockades in one step
