@@ -82,14 +82,13 @@ impl PairCandidates {
 impl Fast<'_> {
     /// Whether the rules let a decision between two die values be drawn by
     /// [`Fast::drawn_pair`]: a race whose pieces fit in 16 bytes, a seat's
-    /// in a word, where single pieces move and no rule of the start picks
-    /// the moves (a decision where a blockade has stood its time is left
-    /// to the general draw, by [`Fast::draws_moves`]).
+    /// in a word, where single pieces move. A decision where a rule picks
+    /// among the moves (a move out of the start that is forced, a piece
+    /// that must clear the start, a blockade that must break) is left to
+    /// the general listing, by [`Fast::draws_moves`].
     pub(crate) fn pair_fits(self) -> bool {
         let flags = self.flags();
         self.is_race
-            && !flags.entry_forced
-            && !flags.clear_start
             && !flags.groups
             && self.rules.home.order.is_empty()
             && self.race.seating.has_viewed_steps()
