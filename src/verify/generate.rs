@@ -1640,7 +1640,8 @@ const BUNDLED_RACES: &[(&str, &[usize])] = &[
 
 /// A house-rule file over a bundled race: a turn block of its own (with a
 /// low limit of turns, so that its games are short), and sometimes the
-/// end or the captures changed.
+/// end, the captures or the passing of pieces changed (the last a rule of
+/// simple races too, which their fastest passes answer).
 fn bundled_overlay(c: &mut Chooser) -> GeneratedVariant {
     let (base, players) = c.pick_quiet(&BUNDLED_RACES.iter().map(|&b| (1, b)).collect::<Vec<_>>());
     let mut text = format!("// House rules drawn by the generator.\nextends \"{base}\"\n\n");
@@ -1659,6 +1660,11 @@ fn bundled_overlay(c: &mut Chooser) -> GeneratedVariant {
     if c.chance(1, 2) {
         let mut b = BlockBuilder::new(c, "capture", true);
         b.word("partners", &[(1, "no"), (1, "yes")]);
+        text.push_str(&b.done().text(true));
+    }
+    if c.chance(1, 3) {
+        let mut b = BlockBuilder::new(c, "stacks", true);
+        b.word("jump", &[(1, "any"), (2, "not_own"), (1, "none")]);
         text.push_str(&b.done().text(true));
     }
     c.finish(text, None, players.to_vec())

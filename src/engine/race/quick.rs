@@ -37,7 +37,7 @@
 use super::fast::Fast;
 use super::{
     hot::{Flags, Guarded, Hot},
-    legal::moves_together,
+    legal::{AtOnce, moves_together},
     moves::View,
     seating::NONE,
     word::{
@@ -194,6 +194,62 @@ impl Listed {
             count: self.count,
             by,
         }
+    }
+}
+
+impl crate::Game {
+    /// Where a random game of quick rules throws and plays the one-value
+    /// decision in one step ([`Fast::throw_and_play_quick`]) and `state`
+    /// waits for a throw: for each outcome of the dice, whether the step
+    /// offers the actions the list holds after the throw, in its order,
+    /// and leaves the state each leaves (or the throw's alone where it
+    /// plays none). `None` where it does, or where no step is played so.
+    pub(crate) fn quick_step_difference(&self, state: &State) -> Option<String> {
+        let fast = self.fast();
+        if state.phase != Phase::Throw
+            || fast.throws_at_once() != Some(AtOnce::Quick)
+            || fast.has_stakes()
+        {
+            return None;
+        }
+        for i in (0..self.rules.dice.outcomes.len()).filter(|&i| self.may_throw(state, i)) {
+            let mut thrown = state.clone();
+            fast.apply_fitting(&mut thrown, Action::Throw(i as u8));
+            let listed = if thrown.phase == Phase::Move {
+                self.legal_actions(&thrown)
+            } else {
+                Vec::new()
+            };
+            for j in 0..listed.len().max(1) {
+                let (mut fused, mut offered) = (state.clone(), 0);
+                let played = fast.throw_and_play_quick(&mut fused, i, |n| {
+                    offered = n;
+                    j.min(n.saturating_sub(1))
+                });
+                let Some(action) = played else {
+                    if fused != thrown {
+                        return Some(format!("throw {i} played alone leaves another state"));
+                    }
+                    break;
+                };
+                let applied = self.child(&thrown, action).ok();
+                if offered != listed.len() || listed.get(j) != Some(&action) {
+                    let texts: Vec<String> = listed.iter().map(|&a| self.action_text(a)).collect();
+                    return Some(format!(
+                        "after throw {i}, the one step offers {offered} actions and plays {} as number {j}; the list holds [{}]",
+                        self.action_text(action),
+                        texts.join(", ")
+                    ));
+                }
+                if applied.as_ref() != Some(&fused) {
+                    return Some(format!(
+                        "after throw {i}, {} played in one step leaves another state",
+                        self.action_text(action)
+                    ));
+                }
+            }
+        }
+        None
     }
 }
 
@@ -792,8 +848,9 @@ impl Fast<'_> {
 
     /// The pieces of the mover's word (`steps`, `live`) that would pass one
     /// of its own on a guarded step on the way to `targets`, a high bit
-    /// each: the steps are sorted and each on its way holds one piece, so
-    /// a piece passes the pieces after it that stand below its target.
+    /// each: the steps are sorted, so a piece passes the pieces after it
+    /// that stand past its own step (where own pieces may share a step,
+    /// those beside it are not passed) and below its target.
     #[cold]
     #[inline(never)]
     fn passes_own_in_word(self, state: &State, steps: u64, live: u64, targets: u64) -> u64 {
@@ -804,7 +861,7 @@ impl Fast<'_> {
             & live;
         (1..state.pieces.per_seat()).fold(0, |passes, shift| {
             let (after, guarded_after) = (steps >> (8 * shift), guarded >> (8 * shift));
-            passes | (guarded_after & below_bytes(after, targets))
+            passes | (guarded_after & below_bytes(steps, after) & below_bytes(after, targets))
         })
     }
 
@@ -1307,6 +1364,72 @@ mod tests {
             }
         }
         assert_eq!(offered, [Action::step(40, 1), Action::step(42, 1)]);
+    }
+
+    /// The same rule where a seat's own pieces may share a step (Ludo,
+    /// every step guarded, `stacks { jump = not_own }`): a piece moves away
+    /// from its own beside it, which it does not pass, but not past its
+    /// own further on. Yellow's pieces on 10, 10 and 12 with a 3: the
+    /// first on 10 would pass 12 and stay; the piece on 12 goes to 15.
+    #[test]
+    fn the_word_pass_lets_a_piece_leave_its_own_on_its_step() {
+        let text = "extends \"ludo\"\nstacks { jump = not_own }\n";
+        let file = crate::SourceFile::new("house.variant", text);
+        let rules = std::sync::Arc::new(crate::compile(&file).expect("the house rule compiles"));
+        let game = Game::new(rules, 2).expect("two players");
+        assert!(game.race.word_moves && game.race.hot.jump);
+        let pieces = |steps: [u8; 4]| {
+            game.load_state(
+                &serde_json::json!({
+                    "pieces": [steps, [0, 0, 0, 0]],
+                    "mover": 0, "phase": "throw", "pool": [], "extra": 0,
+                    "entered": [true, false], "turns": 3, "finished": [], "at_limit": false,
+                })
+                .to_string(),
+            )
+            .expect("a valid state")
+        };
+        let outcome = |value: u8| {
+            (game.rules.dice.outcomes.iter())
+                .position(|o| o.values == [value])
+                .expect("a die value")
+        };
+        let offered = |state: &State, value: u8| {
+            let mut listed = Vec::new();
+            for pick in 0.. {
+                let mut after = state.clone();
+                let mut n = 0;
+                let played = game
+                    .fast()
+                    .throw_and_play_quick(&mut after, outcome(value), |k| {
+                        n = k;
+                        pick
+                    });
+                listed.push(played.expect("a decision"));
+                if pick + 1 >= n {
+                    break;
+                }
+            }
+            listed
+        };
+        // Past its own on 12: refused; the piece on 12 moves on.
+        let apart = pieces([0, 10, 12, 30]);
+        assert_eq!(
+            offered(&apart, 3),
+            [Action::step(12, 3), Action::step(30, 3)]
+        );
+        // Away from its own on 10, past nothing: allowed.
+        let shared = pieces([0, 10, 10, 30]);
+        assert_eq!(
+            offered(&shared, 3),
+            [Action::step(10, 3), Action::step(30, 3)]
+        );
+        for state in [apart, shared] {
+            let mut thrown = state.clone();
+            game.fast()
+                .apply_fitting(&mut thrown, Action::Throw(outcome(3) as u8));
+            assert_eq!(offered(&state, 3), game.legal_actions(&thrown));
+        }
     }
 
     /// Throwing and drawing a decision of rules with blockades in one step

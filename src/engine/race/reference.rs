@@ -78,9 +78,14 @@ impl Game {
     }
 
     /// Where the engine's path and the reference path part at `state`:
-    /// their legal actions, and for each action the state after it.
-    /// `None` where they agree.
+    /// their legal actions, and for each action the state after it; and
+    /// where a random game throws and plays a one-value decision in one
+    /// step, whether that step offers the listed actions
+    /// ([`Game::quick_step_difference`]). `None` where they agree.
     pub fn reference_difference(&self, state: &State) -> Option<String> {
+        if let Some(difference) = self.quick_step_difference(state) {
+            return Some(difference);
+        }
         let fast = self.legal_actions(state);
         let plain = self.legal_actions_reference(state);
         if fast != plain {
