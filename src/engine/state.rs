@@ -159,6 +159,18 @@ pub struct PoolValue {
     pub bonus: bool,
 }
 
+impl PoolValue {
+    /// A sum of two dice that brings a piece out of its start (`entry:
+    /// sum`): no bonus, and a throw that gives no other throw.
+    pub const fn sum_of_dice(value: u8) -> PoolValue {
+        PoolValue {
+            value,
+            again: false,
+            bonus: false,
+        }
+    }
+}
+
 /// The most blockades [`Splits`] follows through one throw: a seat's
 /// pieces split from blockades, two of them to a pair.
 pub const MAX_SPLITS: usize = MAX_SEAT_PIECES / 2;

@@ -459,14 +459,8 @@ impl Fast<'_> {
     /// (entry: sum), as [`Fast::sum_allowed`] asks before the move's check.
     #[inline(never)]
     fn sum_may_let_out(self, state: &State) -> bool {
-        self.entry_sums(state).iter().any(|&sum| {
-            let v = PoolValue {
-                value: sum,
-                again: false,
-                bonus: false,
-            };
-            self.lets_out_now(state, v)
-        })
+        (self.entry_sums(state).iter())
+            .any(|&sum| self.lets_out_now(state, PoolValue::sum_of_dice(sum)))
     }
 
     /// The sums of two waiting dice that may bring a piece out, where the
@@ -693,11 +687,7 @@ impl Fast<'_> {
     /// most sums of two dice are no entry throw; one that does is asked as
     /// a die's value is, the view made only where the pieces do not answer.
     pub(crate) fn sum_allowed(self, state: &State, view: &mut Option<View>, sum: u8) -> bool {
-        let v = PoolValue {
-            value: sum,
-            again: false,
-            bonus: false,
-        };
+        let v = PoolValue::sum_of_dice(sum);
         self.lets_out_now(state, v) && self.allowed_lazily(state, view, 0, 1, v, false)
     }
 

@@ -565,11 +565,7 @@ impl Fast<'_> {
         };
         sums.into_iter()
             .filter(move |&value| {
-                let v = PoolValue {
-                    value,
-                    again: false,
-                    bonus: false,
-                };
+                let v = PoolValue::sum_of_dice(value);
                 self.check_present(state, view, 0, 1, v, false).is_ok()
             })
             .map(|value| Action::step(0, value))

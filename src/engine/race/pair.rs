@@ -209,12 +209,8 @@ impl Fast<'_> {
                 let sum = low.value.saturating_add(high.value);
                 let among = (0..entry_count).any(|i| (entries >> (8 * i)) as u8 == sum);
                 if !among {
-                    let v = PoolValue {
-                        value: sum,
-                        again: false,
-                        bonus: false,
-                    };
                     // As `Fast::sum_allowed` refuses it first.
+                    let v = PoolValue::sum_of_dice(sum);
                     refused |= u32::from(!self.lets_out_now(state, v)) << entry_count;
                     entries |= u32::from(sum) << (8 * entry_count);
                     entry_count += 1;

@@ -36,7 +36,7 @@
 
 use super::fast::Fast;
 use super::{
-    hot::{Flags, Guarded, Hot},
+    hot::{Flags, Guarded, Hot, guard_spans},
     legal::{AtOnce, moves_together},
     moves::View,
     seating::NONE,
@@ -85,16 +85,15 @@ pub(crate) fn fits(rules: &RuleSet, tracks: &[&Track], marks_view: bool) -> bool
 /// are one run on each seat's track (`guarded`).
 pub(crate) fn word_fits(rules: &RuleSet, tracks: &[&Track], guarded: &[Guarded]) -> bool {
     let die = rules.dice.largest_value();
-    let one_run = |bits: &Guarded| {
-        let steps: Vec<u8> = (0..=255u8)
-            .filter(|&q| bits[q as usize / 64] >> (q % 64) & 1 != 0)
-            .collect();
-        steps.windows(2).all(|w| w[1] == w[0] + 1)
+    // One run: as many guarded steps as its span holds.
+    let one_run = |(bits, &(lo, hi)): (&Guarded, &(u8, u8))| {
+        bits.iter().map(|w| w.count_ones()).sum::<u32>()
+            == (hi as u32 + 1).saturating_sub(lo as u32)
     };
     rules.pieces_per_seat <= 8
         && match rules.stacks.jump {
             Jump::Any => true,
-            Jump::NotOwn => guarded.iter().all(one_run),
+            Jump::NotOwn => guarded.iter().zip(&guard_spans(guarded)).all(one_run),
             Jump::None => false,
         }
         && rules.home.exact
@@ -232,7 +231,6 @@ impl crate::Game {
                     }
                     break;
                 };
-                let applied = self.child(&thrown, action).ok();
                 if offered != listed.len() || listed.get(j) != Some(&action) {
                     let texts: Vec<String> = listed.iter().map(|&a| self.action_text(a)).collect();
                     return Some(format!(
@@ -241,7 +239,7 @@ impl crate::Game {
                         texts.join(", ")
                     ));
                 }
-                if applied.as_ref() != Some(&fused) {
+                if self.child(&thrown, action).ok().as_ref() != Some(&fused) {
                     return Some(format!(
                         "after throw {i}, {} played in one step leaves another state",
                         self.action_text(action)
@@ -1315,6 +1313,13 @@ mod tests {
         );
     }
 
+    /// The outcome of the dice that gives the one value `value`.
+    fn outcome_of(game: &Game, value: u8) -> usize {
+        (game.rules.dice.outcomes.iter())
+            .position(|o| o.values == [value])
+            .expect("a die value")
+    }
+
     /// `stacks { jump = not_own  jump_in = goal_squares }` (Mensch, no
     /// jumping in the goal) in the word pass that plays a random seat's
     /// throw: yellow has pieces on step 40 (a6, before its goal) and 42
@@ -1338,11 +1343,7 @@ mod tests {
                 .to_string(),
             )
             .expect("a valid state");
-        let outcome = |value: u8| {
-            (game.rules.dice.outcomes.iter())
-                .position(|o| o.values == [value])
-                .expect("a die value")
-        };
+        let outcome = |value| outcome_of(&game, value);
         let mut three = state.clone();
         let played = game
             .fast()
@@ -1389,11 +1390,7 @@ mod tests {
             )
             .expect("a valid state")
         };
-        let outcome = |value: u8| {
-            (game.rules.dice.outcomes.iter())
-                .position(|o| o.values == [value])
-                .expect("a die value")
-        };
+        let outcome = |value| outcome_of(&game, value);
         let offered = |state: &State, value: u8| {
             let mut listed = Vec::new();
             for pick in 0.. {

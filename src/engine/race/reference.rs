@@ -708,11 +708,7 @@ impl Race<'_> {
                 out.push(Move {
                     from: 0,
                     count: 1,
-                    value: PoolValue {
-                        value,
-                        again: false,
-                        bonus: false,
-                    },
+                    value: PoolValue::sum_of_dice(value),
                     round: false,
                 });
             }
@@ -761,11 +757,7 @@ impl Race<'_> {
             .filter(|v| v.value == by)
             .collect();
         if values.is_empty() && from == 0 && rules.entry.sum && self.sum_pair(state, by).is_some() {
-            values.push(PoolValue {
-                value: by,
-                again: false,
-                bonus: false,
-            });
+            values.push(PoolValue::sum_of_dice(by));
         }
         if values.is_empty() {
             return Refusal::NoSuchValue;
