@@ -685,6 +685,40 @@ fn merged_pieces_move_as_one_and_are_taken_only_by_as_many() {
     assert_eq!(after.pieces[1], [0, 7, 7]);
 }
 
+/// `turn { use = most }` with `stacks { groups = merged }`: a piece that
+/// comes out onto its own piece makes one group of two with it, and the
+/// pair must move whole. Red (a1 to k1, at most two of its own on a cell)
+/// has a piece waiting, one on b1 (step 1) and one on d1 (step 3); blue's
+/// pair on f1 (red's step 5) blocks red's way. With 2 and 3 to use:
+/// bringing the piece out by the 3 leaves the pair on b1 to move by the 2,
+/// onto d1, where three of red's would stand, and the piece on d1 cannot
+/// pass blue's pair: one value used, where every other move uses both.
+#[test]
+fn the_most_of_a_throw_is_counted_with_a_merged_group_grown_by_the_move() {
+    let game = game_of(
+        r#"
+        game "Merged, the most used" { pieces = 3 }
+        board grid { width = 11 height = 1 }
+        dice two { faces = 1..3 count = 2 }
+        seat red { track = a1..k1 }
+        seat blue { track = k1..a1 }
+        players 2 { seats = red, blue }
+        turn { use = most }
+        entry { moves = to_track }
+        stacks { blockade = 2  groups = merged  own_max = 2 }
+        "#,
+    );
+    let s = to_move(&game, &[&[0, 1, 3], &[0, 5, 5]], 0, &[2, 3]);
+    // Brought out by the 3, the piece makes a pair on b1 that the 2 cannot move.
+    let out_by_3 = to_move(&game, &[&[1, 1, 3], &[0, 5, 5]], 0, &[2]);
+    assert_eq!(game.legal_actions(&out_by_3), [Action::Pass]);
+    let refused = game.child(&s, Action::step(0, 3)).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::MustUseMost);
+    let both = [Action::step(0, 2), Action::step(1, 2), Action::step(1, 3)];
+    assert_eq!(game.legal_actions(&s), both);
+    assert_eq!(game.legal_actions_reference(&s), both);
+}
+
 /// `home { order = (red, black) }`: black's pieces go home only once all
 /// of red's are home (red and black partners, as in Chaupar). Black, one step from home with a 1 waiting, may not
 /// go in while red has a piece out; once red has finished it may. With

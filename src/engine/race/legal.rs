@@ -770,10 +770,15 @@ impl Fast<'_> {
         } else {
             [home, seating::NONE]
         };
+        // Where groups move whole (stacks: groups = merged), a move ending
+        // on the other group's step makes that group larger, and a larger
+        // group may not fit where the smaller one did.
+        let grows = |q: u8| self.race.hot.merged && ends.contains(&q);
         self.groups(&state.pieces[seat], home).any(|(q, most)| {
             q != from
                 && q != 0
                 && !self.in_goal(seat, q)
+                && !grows(q)
                 && has_move(q, most, other)
                 && self
                     .reach_on(seat, q, other.value, false)
