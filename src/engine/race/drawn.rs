@@ -446,8 +446,8 @@ impl Fast<'_> {
     /// forced): a piece waits there, and a waiting value, or a sum of two
     /// (entry: sum), may let it out. Where none can, the rule chooses
     /// nothing, and the decision is drawn as any other.
-    #[inline]
-    fn entry_may_be_forced(self, state: &State) -> bool {
+    #[inline(always)]
+    pub(super) fn entry_may_be_forced(self, state: &State) -> bool {
         let flags = self.flags();
         flags.entry_forced
             && state.pieces[state.mover as usize].first() == Some(&0)

@@ -211,11 +211,17 @@ impl Fast<'_> {
                 // With several values, the view is kept for the look-ahead.
                 let view =
                     (state.pool.len() > 1).then(|| View::new(self, state, state.mover as usize));
-                match &view {
-                    Some(view) => self.moves_seen_into(state, view, out),
-                    None => self.moves_into(state, out),
+                // entry: forced: where a piece can come out, only the
+                // moves out of the start are listed.
+                let picked = self.flags().entry_forced
+                    && self.forced_entries_into(state, view.as_ref(), out);
+                if !picked {
+                    match &view {
+                        Some(view) => self.moves_seen_into(state, view, out),
+                        None => self.moves_into(state, out),
+                    }
+                    self.keep_by_entry(state, out);
                 }
-                self.keep_by_entry(state, out);
                 // A blockade that has stood its time must be broken (stacks: blockade_turns).
                 if let Some(step) = self.overdue_blockade(state) {
                     let kept = kept_if_any(out, |a| a.from() == Some(step));
@@ -245,6 +251,33 @@ impl Fast<'_> {
                 }
             }
         }
+    }
+
+    /// entry: forced: where a piece can come out of the start, the moves
+    /// out of it are the only ones kept, so they are listed alone, and the
+    /// other groups' moves are not asked. Whether some were listed (the
+    /// rule of a start to clear then keeps them all: none leaves step 1).
+    #[inline(never)]
+    fn forced_entries_into(
+        self,
+        state: &State,
+        view: Option<&View>,
+        out: &mut Vec<Action>,
+    ) -> bool {
+        if !self.entry_may_be_forced(state) {
+            return false;
+        }
+        let own;
+        let view = match view {
+            Some(view) => view,
+            None => {
+                own = View::new(self, state, state.mover as usize);
+                &own
+            }
+        };
+        let values = distinct_ascending(&state.pool);
+        self.moves_of_values(state, view, &values, 0, 1, out);
+        !out.is_empty()
     }
 
     /// The rules of leaving the start that choose among the moves: a value
