@@ -301,6 +301,58 @@ fn a_piece_round_its_detour_again_does_not_go_on_to_the_partner_it_left() {
     );
 }
 
+/// `turn { use = most }` with `home { gather = 3 }` and a detour that may
+/// be gone round again: a track a, b, c, then the loop d, e, f, g, c (its
+/// detour, steps 3..7), then h, i and j, home (step 10). A piece round its
+/// detour again goes back, and may then keep another piece from home.
+/// Red has pieces on c (step 7) and h (step 8) with 1 and 2 to use;
+/// blue's pair on e (step 4) stops every piece that would pass it. 7+1
+/// round goes back to d (step 3): then h may not go home by the 2 (d is 7
+/// steps from home), and the piece on d may not pass blue's pair: one
+/// value used, where every other move uses both.
+#[test]
+fn the_most_of_a_throw_is_counted_with_a_piece_gone_back_far_from_home() {
+    let game = game_of(
+        r#"
+        game "Back round the detour" { pieces = 2 }
+        board custom {
+            cells = {
+                a: (0, 0) b: (1, 0) c: (2, 0) d: (3, 0) e: (4, 0) f: (5, 0)
+                g: (6, 0) h: (7, 0) i: (8, 0) j: (9, 0)
+            }
+            links = (g, c), (c, h)
+        }
+        dice two { faces = 1..2 count = 2 }
+        seat red { track = a, b, c, d, e, f, g, c, h, i, j  detour = 3..7 again }
+        seat blue { track = a, b, c, d, e, f, g, c, h, i, j  detour = 3..7 again }
+        players 2 { seats = red, blue }
+        turn { use = most }
+        home { gather = 3 }
+        stacks { blockade = 2 }
+        "#,
+    );
+    let s = to_move(&game, &[&[7, 8], &[4, 4]], 0, &[1, 2]);
+    let back = Action::Round {
+        from: 7,
+        count: 1,
+        by: 1,
+    };
+    let gone_back = to_move(&game, &[&[3, 8], &[4, 4]], 0, &[2]);
+    assert_eq!(game.legal_actions(&gone_back), [Action::Pass]);
+    let refused = game.child(&gone_back, Action::step(8, 2)).unwrap_err();
+    assert!(refused.reason.contains("gather"), "{}", refused.reason);
+    let both = [
+        Action::step(7, 1),
+        Action::step(7, 2),
+        Action::step(8, 1),
+        Action::step(8, 2),
+    ];
+    assert_eq!(game.legal_actions(&s), both);
+    assert_eq!(game.legal_actions_reference(&s), both);
+    let refused = game.child(&s, back).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::MustUseMost);
+}
+
 /// `turn { use = most }` with a dozen values waiting (all throws first,
 /// throws again): the most of the throw is found without trying every
 /// order of the values (which took minutes), a position reached by many

@@ -790,6 +790,9 @@ impl Fast<'_> {
         let Some((end, other)) = self.end_and_other_die(state, from, by, round) else {
             return false;
         };
+        if self.shuts_home(from, end) {
+            return false;
+        }
         let seat = state.mover as usize;
         // So is a pair this move splits where its moving piece lands on a
         // step of the seat's: a piece leaving that step is then the pair's.
@@ -817,6 +820,16 @@ impl Fast<'_> {
                     .reach_on(seat, q, other.value, false)
                     .is_ok_and(|to| !ends.iter().any(|&s| s != seating::NONE && s > q && s <= to))
         })
+    }
+
+    /// Whether a move from step `from` to step `end` goes back, round its
+    /// detour again (seat: detour = a..b again), where home is open only
+    /// while all of the seat's pieces are near it (home: gather): after it
+    /// another piece may no longer go home, which the position before the
+    /// move, that the shortcuts ask, does not show.
+    #[inline]
+    fn shuts_home(self, from: u8, end: u8) -> bool {
+        end < from && self.race.hot.gather > 0
     }
 
     /// Whether moving `count` of the mover's pieces from step `from` splits
@@ -991,7 +1004,7 @@ impl Fast<'_> {
         let Some((from, used, end)) = self.one_piece_by_die(state, a) else {
             return false;
         };
-        if from == 0 {
+        if from == 0 || self.shuts_home(from, end) {
             return false;
         }
         let seat = state.mover as usize;
