@@ -353,6 +353,97 @@ fn the_most_of_a_throw_is_counted_with_a_piece_gone_back_far_from_home() {
     assert_eq!(refused.refusal, pachisi::Refusal::MustUseMost);
 }
 
+/// `turn { use = most }` with `stacks { pairs = apart }` and a detour that
+/// may be gone round again (the ring r0..r7 gone round twice, the second
+/// lap the detour, steps 9..16, the goal step 17), three dice: a piece
+/// that comes onto its own piece makes a pair with it, and may not come
+/// back to it once it has gone on. Red has pieces on steps 9 and 10 with
+/// 1, 4 and 4. 9+1 makes a pair on 10; one of it goes on by a 4 to 14,
+/// and the last 4 neither takes it round again onto its partner nor
+/// takes the partner after it: two values used. 9+4 first uses all
+/// three (then 10+1, and 13+4 to the goal).
+#[test]
+fn the_most_of_a_throw_is_counted_with_a_pair_made_on_the_way() {
+    let game = game_of(
+        r#"
+        game "A pair on the way" { pieces = 2 }
+        board custom {
+            cells = {
+                r0: (0, 0) r1: (1, 0) r2: (2, 0) r3: (3, 0)
+                r4: (4, 0) r5: (5, 0) r6: (6, 0) r7: (7, 0)
+                goal: (20, 12) yard: (0, 3)
+            }
+            links = (yard, r0), (r7, r0), (r7, goal)
+        }
+        dice three { faces = 1..6 count = 3 }
+        seat red {
+            track = yard, r0, r1, r2, r3, r4, r5, r6, r7, r0, r1, r2, r3, r4, r5, r6, r7, goal
+            detour = 9..16 again
+        }
+        players 1 { seats = red }
+        turn { use = most }
+        home { exact = yes }
+        stacks { blockade = 2  pairs = apart }
+        "#,
+    );
+    let s = to_move(&game, &[&[9, 10]], 0, &[1, 4, 4]);
+    let pair_made = Action::step(9, 1);
+    assert_eq!(game.legal_actions_reference(&s), game.legal_actions(&s));
+    assert!(!game.legal_actions(&s).contains(&pair_made));
+    assert!(game.legal_actions(&s).contains(&Action::step(9, 4)));
+    let refused = game.child(&s, pair_made).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::MustUseMost);
+}
+
+/// `turn { use = most }` with `stacks { mixed = open_to_side  pass =
+/// group_as_large  blocks = everyone }`: a single seat's blockade of
+/// exactly two stops everyone, its own pieces too, where one of three is
+/// passed by a group of three. Red has
+/// three pieces on c1 (step 2) and three on e1 (step 4); blue's pair on
+/// h1 (red's step 7) stops every red move to it or past it. With 2 and
+/// 3: one piece from e1 by the 2 leaves two there, a closed blockade, and
+/// the 3 can then move nothing; two or three from e1 leave the way open
+/// for the three on c1 by the 3.
+#[test]
+fn the_most_of_a_throw_is_counted_with_a_blockade_closed_by_a_move() {
+    let game = game_of(
+        r#"
+        game "Closed by leaving" { pieces = 6 }
+        board grid { width = 12 height = 1 }
+        dice two { faces = 1..3 count = 2 }
+        seat red { track = a1..l1 }
+        seat blue { track = l1..a1 }
+        players 2 { seats = red, blue }
+        turn { use = most }
+        stacks {
+            blockade = 2  blocks = everyone  groups = together
+            pass = group_as_large  mixed = open_to_side
+        }
+        "#,
+    );
+    let s = to_move(
+        &game,
+        &[&[2, 2, 2, 4, 4, 4], &[0, 0, 0, 0, 4, 4]],
+        0,
+        &[2, 3],
+    );
+    let one_off = Action::step(4, 2);
+    let closed = to_move(&game, &[&[2, 2, 2, 4, 4, 6], &[0, 0, 0, 0, 4, 4]], 0, &[3]);
+    assert_eq!(game.legal_actions(&closed), [Action::Pass]);
+    let three = Action::Move {
+        from: 2,
+        count: 3,
+        by: 3,
+    };
+    let refused = game.child(&closed, three).unwrap_err();
+    assert!(refused.reason.contains("mixed"), "{}", refused.reason);
+    assert_eq!(game.legal_actions_reference(&s), game.legal_actions(&s));
+    assert!(!game.legal_actions(&s).contains(&one_off));
+    assert!(game.legal_actions(&s).contains(&three));
+    let refused = game.child(&s, one_off).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::MustUseMost);
+}
+
 /// `turn { use = most }` with a dozen values waiting (all throws first,
 /// throws again): the most of the throw is found without trying every
 /// order of the values (which took minutes), a position reached by many
@@ -903,6 +994,43 @@ fn one_die_each_the_first_throw_is_never_a_double() {
     assert_eq!(s.mover, 0);
     assert_eq!(game.chance_actions(&s).len(), 21);
     play(&game, &mut s, double);
+}
+
+/// `turn { begins = one_die_each }` with `capture { again = yes }`: a
+/// throw that a capture earns in the first turn is no longer the game's
+/// first throw, and may be a double. Blue began with 4-1 and moved its
+/// piece from step 1 to step 6, b1, taking red's piece there (red back at
+/// its start); nothing else is thrown or used this turn, and no turn is
+/// over yet.
+#[test]
+fn one_die_each_a_throw_earned_by_a_capture_in_the_first_turn_may_be_a_double() {
+    let game = game_of(
+        r#"
+        game "One die each, a capture" { pieces = 1 }
+        board grid { width = 8 height = 1 }
+        dice two_dice { faces = 1..4 count = 2 }
+        seat red { track = a1..h1 }
+        seat blue { track = h1..a1 }
+        players 2 { seats = red, blue }
+        turn { begins = one_die_each }
+        entry { already_out = 1 }
+        capture { again = yes }
+        "#,
+    );
+    let json = r#"{"pieces":[[0],[6]],"mover":1,"phase":"throw","pool":[],"extra":1,
+        "streak":0,"doubles":false,"used":0,"entered":[true,true],"turns":0,
+        "finished":[],"at_limit":false}"#;
+    let s = game.load_state(json).unwrap();
+    let double = game.parse_action("throw 4-4").unwrap();
+    assert!(!game.first_throw_unlike(&s));
+    assert!(game.legal_actions(&s).contains(&double));
+    assert_eq!(game.chance_actions(&s).len(), 10);
+    assert!(game.child(&s, double).is_ok());
+    // The game's first throw, from where the pieces began: no double.
+    let mut start = game.new_initial_state();
+    play(&game, &mut start, Action::Begin(1));
+    assert!(game.first_throw_unlike(&start));
+    assert!(!game.legal_actions(&start).contains(&double));
 }
 
 /// `entry { forced = always }`: while a piece of the seat waits at its

@@ -523,6 +523,9 @@ impl Game {
     /// Whether `state` waits for the game's first throw, and it is the
     /// one die each seat threw to begin (turn: begins = one_die_each):
     /// then [`Game::chance_actions`] lists the throws of unlike faces only.
+    /// A throw later in the first turn comes after a throw again (its
+    /// streak), a try, or a capture that earned it, which moved pieces
+    /// from where they began.
     pub fn first_throw_unlike(&self, state: &State) -> bool {
         self.rules.turn.first_throw_unlike
             && state.phase == Phase::Throw
@@ -530,6 +533,7 @@ impl Game {
             && state.streak == 0
             && state.tried == 0
             && state.used == 0
+            && state.pieces == self.new_initial_state().pieces
     }
 
     /// The chance actions of a chance node with their exact weights: the

@@ -790,7 +790,7 @@ impl Fast<'_> {
         let Some((end, other)) = self.end_and_other_die(state, from, by, round) else {
             return false;
         };
-        if self.shuts_home(from, end) {
+        if self.shuts_home(from, end) || self.may_close_blockade(state, from, count) {
             return false;
         }
         let seat = state.mover as usize;
@@ -820,6 +820,36 @@ impl Fast<'_> {
                     .reach_on(seat, q, other.value, false)
                     .is_ok_and(|to| !ends.iter().any(|&s| s != seating::NONE && s > q && s <= to))
         })
+    }
+
+    /// Whether moving `count` of the mover's pieces from step `from`, and
+    /// leaving some there, may close the blockade they stand in: under
+    /// `stacks { mixed = open_to_side }` a single seat's blockade of
+    /// exactly `blockade` pieces stops everyone, where a larger one is
+    /// passed by a group as large (pass = group_as_large). So leaving a
+    /// cell does not always open the way, as the shortcuts that ask the
+    /// position before the move take it to.
+    fn may_close_blockade(self, state: &State, from: u8, count: u8) -> bool {
+        self.race.hot.mixed_open
+            && from > 0
+            && state.pieces[state.mover as usize]
+                .iter()
+                .filter(|&&s| s == from)
+                .count()
+                > count as usize
+    }
+
+    /// Whether the mover's piece on step `at`, beside its own pieces there,
+    /// makes a pair with them that it splits by going on, and may come
+    /// back to them round its detour again (stacks: pairs = apart; seat:
+    /// detour = a..b again), which the position before its move, that the
+    /// shortcuts ask, does not show.
+    pub(super) fn may_rejoin_pair(self, state: &State, seat: usize, at: u8) -> bool {
+        let flags = self.flags();
+        flags.pairs_apart
+            && flags.blockade > 0
+            && self.detour_again(seat)
+            && state.pieces[seat].contains(&at)
     }
 
     /// Whether a move from step `from` to step `end` goes back, round its
@@ -928,7 +958,7 @@ impl Fast<'_> {
                 return false;
             }
             after_bonus |= v.bonus;
-            if self.in_goal(seat, at) {
+            if self.in_goal(seat, at) || self.may_rejoin_pair(state, seat, at) {
                 return false;
             }
             // Gone round its detour again, the piece stands before the
@@ -1004,7 +1034,7 @@ impl Fast<'_> {
         let Some((from, used, end)) = self.one_piece_by_die(state, a) else {
             return false;
         };
-        if from == 0 || self.shuts_home(from, end) {
+        if from == 0 || self.shuts_home(from, end) || self.may_close_blockade(state, from, 1) {
             return false;
         }
         let seat = state.mover as usize;

@@ -648,17 +648,29 @@ impl Fast<'_> {
         }
     }
 
-    /// [`Fast::goes_on_past_detour`] for the piece moved to step `at`
-    /// going on by the other die: out of line, as few moves reach a detour.
+    /// [`Fast::goes_on_past_detour`] for the piece moved from step `from`
+    /// to step `at` going on by the other die: out of line, as few moves
+    /// reach a detour.
     #[inline(never)]
     fn pair_goes_on_past_detour(
         self,
         state: &State,
         view: &mut Option<View>,
-        at: u8,
+        (from, at): (u8, u8),
         other: PoolValue,
     ) -> bool {
         let seat = state.mover as usize;
+        // A piece that splits a pair (stacks: pairs = apart) on a track
+        // whose detour may be gone round again can come back to the step
+        // it left, where the rest of the pair stands, which the position
+        // before the move does not show: left to the whole check, as
+        // [`Fast::moved_piece_goes_on`] leaves it; so is one that makes a
+        // pair on its way.
+        if (self.detour_again(seat) && self.splits_pair(state, from, 1))
+            || self.may_rejoin_pair(state, seat, at)
+        {
+            return false;
+        }
         self.goes_on_past_detour(seat, at, other, &mut |at, v, round| {
             self.allowed_lazily(state, view, at, 1, v, round)
         })
@@ -695,7 +707,7 @@ impl Fast<'_> {
             return false;
         }
         if self.reaches_detour(seat, at, other.value) {
-            return self.pair_goes_on_past_detour(state, view, at, other);
+            return self.pair_goes_on_past_detour(state, view, (from, at), other);
         }
         let to = at as u16 + other.value as u16;
         if to >= home as u16 {
@@ -751,6 +763,62 @@ mod tests {
     /// has none), with moves out of the start and moves that take among
     /// them, decisions between a die and a bonus that waits for it, and
     /// decisions with moves round a detour.
+    /// `stacks { pairs = apart }` with `turn { use = most }` and a detour
+    /// that may be gone round again (steps 9..16, the ring r0..r7 a second
+    /// time, the goal step 17), with `jump = not_own`: red's pair on step
+    /// 10 throws 3 and 5. By the 3 one piece of the pair goes to 13, from
+    /// where the 5 could only take it round again to 10, onto the partner
+    /// it left, or past the goal; nor may the partner pass it. By the 5 a
+    /// piece goes to 15, and the 3 then moves the other to 13. So only the
+    /// 5 first uses both values, and the pair draw draws nothing else.
+    #[test]
+    fn a_pair_split_round_a_detour_again_is_drawn_as_its_list_says() {
+        let game = Game::from_source(
+            "test.variant",
+            r#"
+            game "Apart round again" { pieces = 2 }
+            board custom {
+                cells = {
+                    r0: (0, 0) r1: (1, 0) r2: (2, 0) r3: (3, 0)
+                    r4: (4, 0) r5: (5, 0) r6: (6, 0) r7: (7, 0)
+                    goal: (20, 12) yard: (0, 3)
+                }
+                links = (yard, r0), (r7, r0), (r7, goal)
+            }
+            dice two { faces = 1..6 count = 2 }
+            seat red {
+                track = yard, r0, r1, r2, r3, r4, r5, r6, r7, r0, r1, r2, r3, r4, r5, r6, r7, goal
+                detour = 9..16 again
+            }
+            players 1 { seats = red }
+            turn { use = most }
+            home { exact = yes }
+            stacks { blockade = 2  pairs = apart  jump = not_own }
+            "#,
+            None,
+        )
+        .unwrap();
+        assert!(game.fast().pair_fits());
+        let state = game
+            .load_state(
+                r#"{"pieces":[[10,10]],"mover":0,"phase":"move",
+                "pool":[{"value":3,"again":false,"bonus":false},{"value":5,"again":false,"bonus":false}],
+                "extra":0,"streak":0,"doubles":false,"entered":[true],"turns":0,
+                "finished":[],"at_limit":false}"#,
+            )
+            .unwrap();
+        let five = Action::step(10, 5);
+        assert_eq!(game.legal_actions(&state), [five]);
+        assert_eq!(game.legal_actions_reference(&state), [five]);
+        let drawn = every_way(100, |draw| {
+            game.fast()
+                .drawn_pair(&state, &mut |n| draw(n))
+                .map(|(a, _)| a)
+        })
+        .unwrap();
+        assert!(drawn.iter().all(|(a, _)| *a == Some(five)), "{drawn:?}");
+    }
+
     #[test]
     fn a_decision_between_two_dice_is_drawn_as_the_general_pass_draws_it() {
         let (mut compared, mut ways, mut entries, mut served) = (0usize, 0usize, 0usize, 0usize);
