@@ -180,6 +180,7 @@ fn the_generator_makes_every_choice() {
 /// Looks for failures over many seeds, one line each, and fails where
 /// any seed fails: run with `GENERATED_SEEDS=1000 cargo test --test
 /// generated -- --ignored --nocapture` (`GENERATED_FROM` the first seed).
+/// The seeds are shared among the machine's cores.
 #[test]
 #[ignore]
 fn hunt() {
@@ -191,19 +192,41 @@ fn hunt() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
-    let mut failed = 0;
-    for seed in from..from + seeds {
-        let variant = generate::from_seed(seed);
-        if let Err(e) = check_variant(&variant, seed) {
-            failed += 1;
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("").to_string();
-            println!("seed {seed}: {first}");
-            if failed <= 3 {
-                println!("{text}");
-            }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The threads take the next seed as they finish one: a few variants
+    // play far longer than the rest.
+    let next = std::sync::atomic::AtomicU64::new(from);
+    let mut failures: Vec<(u64, String)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut failed = Vec::new();
+                    loop {
+                        let seed = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if seed >= from + seeds {
+                            return failed;
+                        }
+                        let variant = generate::from_seed(seed);
+                        if let Err(e) = check_variant(&variant, seed) {
+                            failed.push((seed, e.to_string()));
+                        }
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a hunting thread panicked"))
+            .collect()
+    });
+    failures.sort_unstable_by_key(|&(seed, _)| seed);
+    for (i, (seed, text)) in failures.iter().enumerate() {
+        println!("seed {seed}: {}", text.lines().next().unwrap_or(""));
+        if i < 3 {
+            println!("{text}");
         }
     }
+    let failed = failures.len();
     println!("{failed} of {seeds} failed");
     assert_eq!(failed, 0, "{failed} of {seeds} generated variants failed");
 }
