@@ -533,7 +533,15 @@ impl Game {
             && state.streak == 0
             && state.tried == 0
             && state.used == 0
-            && state.pieces == self.new_initial_state().pieces
+            && self.pieces_as_they_began(state)
+    }
+
+    /// Whether every piece of `state` stands where the game began it: out
+    /// of line, as it is asked in the first turn only.
+    #[cold]
+    #[inline(never)]
+    fn pieces_as_they_began(&self, state: &State) -> bool {
+        state.pieces == self.new_initial_state().pieces
     }
 
     /// The chance actions of a chance node with their exact weights: the

@@ -839,17 +839,23 @@ impl Fast<'_> {
                 > count as usize
     }
 
-    /// Whether the mover's piece on step `at`, beside its own pieces there,
-    /// makes a pair with them that it splits by going on, and may come
-    /// back to them round its detour again (stacks: pairs = apart; seat:
-    /// detour = a..b again), which the position before its move, that the
-    /// shortcuts ask, does not show.
-    pub(super) fn may_rejoin_pair(self, state: &State, seat: usize, at: u8) -> bool {
+    /// Whether the mover's piece that walked over steps `first..=last`
+    /// may have stood beside its own pieces there, making a pair with them
+    /// that it split by going on, and may come back to them round its
+    /// detour again (stacks: pairs = apart; seat: detour = a..b again),
+    /// which the position before its move, that the shortcuts ask, does
+    /// not show.
+    pub(super) fn may_rejoin_pair(
+        self,
+        state: &State,
+        seat: usize,
+        (first, last): (u8, u8),
+    ) -> bool {
         let flags = self.flags();
         flags.pairs_apart
             && flags.blockade > 0
             && self.detour_again(seat)
-            && state.pieces[seat].contains(&at)
+            && state.pieces[seat].iter().any(|&s| first <= s && s <= last)
     }
 
     /// Whether a move from step `from` to step `end` goes back, round its
@@ -944,6 +950,8 @@ impl Fast<'_> {
             return false;
         }
         let home = self.home(seat);
+        // Where the walk begins: the step `a` lands on.
+        let first = at;
         let last = if used + 1 == pool.len() {
             used.saturating_sub(1)
         } else {
@@ -958,7 +966,7 @@ impl Fast<'_> {
                 return false;
             }
             after_bonus |= v.bonus;
-            if self.in_goal(seat, at) || self.may_rejoin_pair(state, seat, at) {
+            if self.in_goal(seat, at) {
                 return false;
             }
             // Gone round its detour again, the piece stands before the
@@ -969,7 +977,9 @@ impl Fast<'_> {
                 return false;
             }
             if self.reaches_detour(seat, at, v.value) {
-                return k == last && self.goes_on_past_detour(seat, at, v, &mut allowed);
+                return k == last
+                    && !self.may_rejoin_pair(state, seat, (first, at))
+                    && self.goes_on_past_detour(seat, at, v, &mut allowed);
             }
             let to = at as u16 + v.value as u16;
             if to >= home as u16 {

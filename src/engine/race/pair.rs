@@ -667,7 +667,7 @@ impl Fast<'_> {
         // [`Fast::moved_piece_goes_on`] leaves it; so is one that makes a
         // pair on its way.
         if (self.detour_again(seat) && self.splits_pair(state, from, 1))
-            || self.may_rejoin_pair(state, seat, at)
+            || self.may_rejoin_pair(state, seat, (at, at))
         {
             return false;
         }
