@@ -753,7 +753,9 @@ impl Fast<'_> {
     /// has a plain move by the other die among `moves` whose run of steps
     /// does not reach the cell where `a` ends. Moving a group off its step
     /// (or a piece out of its start) and taking pieces only open the way,
-    /// so that move stays allowed.
+    /// so that move stays allowed; the rules under which they do not (a
+    /// merged group grown, a blockade closed, home shut by a piece gone
+    /// back) are left to the full search.
     pub(super) fn leaves_other_die_usable(
         self,
         state: &State,
@@ -920,7 +922,9 @@ impl Fast<'_> {
     /// to the full search). The last value may take the piece to its
     /// track's detour: then it goes on round it or leaving it out. The
     /// bonuses wait behind the dice (they stand after them in the pool); a
-    /// bonus before a die is left to the full search.
+    /// bonus before a die is left to the full search, and so is a piece
+    /// that may come back round its detour to a pair it made or split
+    /// ([`Fast::may_rejoin_pair`]).
     pub(super) fn moved_piece_goes_on(
         self,
         state: &State,
@@ -1024,8 +1028,10 @@ impl Fast<'_> {
     /// [`Fast::moved_piece_goes_on`], each step is checked against the
     /// position before `a` by `allowed(at, v, round)`: that position holds
     /// every piece the positions after it hold (taking pieces and leaving a
-    /// cell only open the way) but the piece `a` moves, on the cell where
-    /// it lands, and the walking piece itself. So the walk starts on
+    /// cell only open the way, but where [`Fast::shuts_home`] or
+    /// [`Fast::may_close_blockade`] says otherwise) but the piece `a`
+    /// moves, on the cell where it lands, and the walking piece itself.
+    /// So the walk starts on
     /// neither cell of `a`, its runs of steps do not reach the cell where
     /// `a` lands, its own first cell or the cell of each step again, and a
     /// value that takes it to its track's detour is left to the full search.
