@@ -216,7 +216,7 @@ impl Fast<'_> {
                     pair.1 = target;
                 }
             } else {
-                let here = state.pieces[seat].iter().filter(|&&s| s == from).count() as u8;
+                let here = state.pieces.count_on(seat, from);
                 if here >= flags.blockade && count < here {
                     state.split.push((target, from));
                 }

@@ -374,8 +374,7 @@ impl Fast<'_> {
         let seat = state.mover as usize;
         step > 0
             && step < self.home(seat)
-            && state.pieces[seat].iter().filter(|&&s| s == step).count()
-                >= self.flags().blockade as usize
+            && state.pieces.count_on(seat, step) >= self.flags().blockade
     }
 
     /// The step of the mover's blockade that has stood `limit` turns.
@@ -386,11 +385,7 @@ impl Fast<'_> {
             .find(|&&(seat, step, turns)| {
                 seat == state.mover
                     && turns >= limit
-                    && state.pieces[seat as usize]
-                        .iter()
-                        .filter(|&&s| s == step)
-                        .count() as u8
-                        >= self.rules.stacks.blockade
+                    && state.pieces.count_on(seat as usize, step) >= self.rules.stacks.blockade
             })
             .map(|&(_, step, _)| step)
     }
@@ -832,13 +827,7 @@ impl Fast<'_> {
     /// cell does not always open the way, as the shortcuts that ask the
     /// position before the move take it to.
     fn may_close_blockade(self, state: &State, from: u8, count: u8) -> bool {
-        self.race.hot.mixed_open
-            && from > 0
-            && state.pieces[state.mover as usize]
-                .iter()
-                .filter(|&&s| s == from)
-                .count()
-                > count as usize
+        self.race.hot.mixed_open && from > 0 && self.mover_pieces_on(state, from) > count
     }
 
     /// Whether the mover's piece that walked over steps `first..=last`
@@ -877,9 +866,8 @@ impl Fast<'_> {
     pub(super) fn splits_pair(self, state: &State, from: u8, count: u8) -> bool {
         let flags = self.flags();
         flags.pairs_apart && flags.blockade > 0 && from > 0 && {
-            let pieces = &state.pieces[state.mover as usize];
-            let here = pieces.iter().filter(|&&s| s == from).count();
-            here >= flags.blockade as usize && (count as usize) < here
+            let here = self.mover_pieces_on(state, from);
+            here >= flags.blockade && count < here
         }
     }
 

@@ -1103,13 +1103,14 @@ impl Fast<'_> {
     /// some behind where the rules merge them (stacks: groups = merged).
     #[inline]
     fn splits_merged(self, state: &State, from: u8, count: u8) -> bool {
-        self.race.hot.merged
-            && from > 0
-            && state.pieces[state.mover as usize]
-                .iter()
-                .filter(|&&s| s == from)
-                .count()
-                != count as usize
+        self.race.hot.merged && from > 0 && self.mover_pieces_on(state, from) != count
+    }
+
+    /// How many of the mover's pieces stand on step `from`: the pieces a
+    /// move from there may take along or leave behind.
+    #[inline]
+    pub(super) fn mover_pieces_on(self, state: &State, from: u8) -> u8 {
+        state.pieces.count_on(state.mover as usize, from)
     }
 
     /// Whether `seat`'s step `step` is in its goal (home: goal): home, or
@@ -1249,7 +1250,7 @@ impl Fast<'_> {
         let safe = !self.takes_on(seat, from, target);
         if target == self.home(seat) {
             // Only the seat's own pieces stand in its goal.
-            let own = state.pieces[seat].iter().filter(|&&s| s == target).count() as u8;
+            let own = state.pieces.count_on(seat, target);
             if (self.own_max() > 0 && own + count > self.own_max())
                 || (flags.stack_max > 0 && own + count > flags.stack_max)
             {
