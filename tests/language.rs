@@ -240,11 +240,10 @@ fn jump_none_stops_every_piece_behind_any_piece() {
 }
 
 /// A ring of eight cells, r0..r7, gone round twice to the goal, the second
-/// lap a detour that may be gone round again (steps 9..16), with two dice,
-/// `turn { use = most }` and blockades of two whose pieces are followed
-/// (`pairs = apart`) and may move together; `pieces` a seat, and
-/// `stacks` settings of its own besides.
-fn round_again(pieces: usize, stacks: &str) -> Game {
+/// lap a detour that may be gone round again (steps 9..16), under `turn {
+/// use = most }`; `pieces` a seat, thrown with `dice` dice, and `rules`
+/// of its own besides (its blockades among them).
+fn round_again(pieces: usize, dice: usize, rules: &str) -> Game {
     game_of(&format!(
         r#"
         game "Round again" {{ pieces = {pieces} }}
@@ -256,14 +255,14 @@ fn round_again(pieces: usize, stacks: &str) -> Game {
             }}
             links = (yard, r0), (r7, r0), (r7, goal)
         }}
-        dice two {{ faces = 1..6 count = 2 }}
+        dice thrown {{ faces = 1..6 count = {dice} }}
         seat red {{
             track = yard, r0, r1, r2, r3, r4, r5, r6, r7, r0, r1, r2, r3, r4, r5, r6, r7, goal
             detour = 9..16 again
         }}
         players 1 {{ seats = red }}
         turn {{ use = most }}
-        stacks {{ blockade = 2 pairs = apart groups = together {stacks} }}
+        {rules}
         "#
     ))
 }
@@ -278,7 +277,11 @@ fn round_again(pieces: usize, stacks: &str) -> Game {
 /// of them on): only the pair's move is legal.
 #[test]
 fn a_piece_round_its_detour_again_does_not_go_on_to_the_partner_it_left() {
-    let game = round_again(2, "");
+    let game = round_again(
+        2,
+        2,
+        "stacks { blockade = 2  pairs = apart  groups = together }",
+    );
     let s = to_move(&game, &[&[16, 16]], 0, &[4, 4]);
     let pair = Action::Round {
         from: 16,
@@ -364,27 +367,10 @@ fn the_most_of_a_throw_is_counted_with_a_piece_gone_back_far_from_home() {
 /// three (then 10+1, and 13+4 to the goal).
 #[test]
 fn the_most_of_a_throw_is_counted_with_a_pair_made_on_the_way() {
-    let game = game_of(
-        r#"
-        game "A pair on the way" { pieces = 2 }
-        board custom {
-            cells = {
-                r0: (0, 0) r1: (1, 0) r2: (2, 0) r3: (3, 0)
-                r4: (4, 0) r5: (5, 0) r6: (6, 0) r7: (7, 0)
-                goal: (20, 12) yard: (0, 3)
-            }
-            links = (yard, r0), (r7, r0), (r7, goal)
-        }
-        dice three { faces = 1..6 count = 3 }
-        seat red {
-            track = yard, r0, r1, r2, r3, r4, r5, r6, r7, r0, r1, r2, r3, r4, r5, r6, r7, goal
-            detour = 9..16 again
-        }
-        players 1 { seats = red }
-        turn { use = most }
-        home { exact = yes }
-        stacks { blockade = 2  pairs = apart }
-        "#,
+    let game = round_again(
+        2,
+        3,
+        "home { exact = yes }  stacks { blockade = 2  pairs = apart }",
     );
     let s = to_move(&game, &[&[9, 10]], 0, &[1, 4, 4]);
     let pair_made = Action::step(9, 1);
@@ -692,7 +678,11 @@ fn begin_on_places_pieces_on_their_steps_at_the_start() {
 /// single piece's round by 2 is not legal.
 #[test]
 fn a_split_pair_landing_beside_another_piece_is_still_followed() {
-    let game = round_again(3, "jump = not_own");
+    let game = round_again(
+        3,
+        2,
+        "stacks { blockade = 2  pairs = apart  groups = together  jump = not_own }",
+    );
     let s = to_move(&game, &[&[10, 16, 16]], 0, &[2, 6]);
     let one = Action::Round {
         from: 16,
@@ -764,7 +754,11 @@ fn listed_faces_make_a_die_of_just_those_faces() {
 /// partner's 2) use both.
 #[test]
 fn a_piece_round_its_detour_again_does_not_rejoin_the_partner_it_left() {
-    let game = round_again(2, "jump = not_own");
+    let game = round_again(
+        2,
+        2,
+        "stacks { blockade = 2  pairs = apart  groups = together  jump = not_own }",
+    );
     let s = to_move(&game, &[&[12, 12]], 0, &[2, 6]);
     let reference = game.legal_actions_reference(&s);
     assert!(!reference.contains(&Action::step(12, 2)), "{reference:?}");
