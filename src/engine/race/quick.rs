@@ -857,10 +857,20 @@ impl Fast<'_> {
         let guarded = !below_bytes(steps, lo as u64 * ONES)
             & below_bytes(steps, (hi as u64 + 1) * ONES)
             & live;
-        (1..state.pieces.per_seat()).fold(0, |passes, shift| {
+        // Each shift lines every piece up with one further on; none is
+        // guarded past the seat's bytes, so a shift past them adds nothing.
+        let passes = |shift: usize| {
             let (after, guarded_after) = (steps >> (8 * shift), guarded >> (8 * shift));
-            passes | (guarded_after & below_bytes(steps, after) & below_bytes(after, targets))
-        })
+            guarded_after & below_bytes(steps, after) & below_bytes(after, targets)
+        };
+        // Up to four pieces, the three shifts written out: a loop over
+        // them cost half of this check.
+        let per_seat = state.pieces.per_seat();
+        if per_seat <= 4 {
+            passes(1) | passes(2) | passes(3)
+        } else {
+            (1..per_seat).fold(0, |all, shift| all | passes(shift))
+        }
     }
 
     /// Plays the move of `moves` numbered `pick(n)` of the `n` legal
