@@ -7,7 +7,9 @@ use crate::rules::{
     FirstPiece, Jump, MAX_SEATS, NearHome, RuleSet, SeatId, Track, UseValues, entry::EntryThrows,
 };
 
-/// Entry values below this are answered from a table of a byte a value; larger ones from the rules.
+/// Values below this are answered from a table of a byte a value (which
+/// throws of them let a piece out, or make a blockade open); larger ones
+/// from the rules.
 pub(crate) const ENTRY_BITS: u8 = 128;
 
 #[derive(Clone, Copy, Debug)]
@@ -15,10 +17,11 @@ pub(crate) struct Hot {
     /// For each value below [`ENTRY_BITS`], the pieces it lets out of the
     /// start: bit 0 a piece that is not the first (`entry: on`) by a throw
     /// that gives no other, bit 1 by one that gives another; bits 2 and 3
-    /// the same for a seat's first piece (`entry: first_on`). A byte a
+    /// the same for a seat's first piece (`entry: first_on`); bits 4 and 5
+    /// whether it makes a blockade open (`stacks: break_on`). A byte a
     /// value, read where the value is known: bit sets of all the values
     /// were copied whole before every loop that asked them.
-    pub entry_throws: [u8; ENTRY_BITS as usize],
+    pub value_throws: [u8; ENTRY_BITS as usize],
     /// `turn: limit`, the turns a game may last, read at every turn's end.
     pub turn_limit: u32,
     /// The dice's outcomes counted by weight (`Dice::total`), drawn from at every throw.
@@ -175,7 +178,7 @@ pub(crate) const fn goal_from(home: u8, goal: u8) -> u8 {
     (home + 1).saturating_sub(goal)
 }
 
-/// The bit of a value's byte in [`Hot::entry_throws`] that says whether a
+/// The bit of a value's byte in [`Hot::value_throws`] that says whether a
 /// throw of it lets out a seat's first piece (`first`) or another, by a
 /// throw that gives another (`again`) or not.
 #[inline(always)]
@@ -183,16 +186,31 @@ pub(crate) const fn entry_bit(first: bool, again: bool) -> u8 {
     1 << (again as u8 + 2 * first as u8)
 }
 
-/// The table of [`Hot::entry_throws`]: for each value, the bits of the
-/// throws of it that `on` and `first_on` allow.
-fn entry_table(on: &EntryThrows, first_on: &EntryThrows) -> [u8; ENTRY_BITS as usize] {
+/// The bit of a value's byte in [`Hot::value_throws`] that says whether a
+/// throw of it, giving another (`again`) or not, makes the mover's
+/// blockade open first (`stacks: break_on`).
+#[inline(always)]
+pub(crate) const fn break_bit(again: bool) -> u8 {
+    1 << (4 + again as u8)
+}
+
+/// The table of [`Hot::value_throws`]: for each value, the bits of the
+/// throws of it that `on` and `first_on` allow, and that `break_on` names.
+fn value_table(
+    on: &EntryThrows,
+    first_on: &EntryThrows,
+    break_on: Option<&EntryThrows>,
+) -> [u8; ENTRY_BITS as usize] {
     let mut table = [0u8; ENTRY_BITS as usize];
     for (v, bits) in (0u8..).zip(table.iter_mut()) {
-        for (first, throws) in [(false, on), (true, first_on)] {
-            for again in [false, true] {
+        for again in [false, true] {
+            for (first, throws) in [(false, on), (true, first_on)] {
                 if throws.allows(v, again) {
                     *bits |= entry_bit(first, again);
                 }
+            }
+            if break_on.is_some_and(|throws| throws.allows(v, again)) {
+                *bits |= break_bit(again);
             }
         }
     }
@@ -200,10 +218,10 @@ fn entry_table(on: &EntryThrows, first_on: &EntryThrows) -> [u8; ENTRY_BITS as u
 }
 
 impl Hot {
-    /// The byte of `value` (below [`ENTRY_BITS`]) in [`Hot::entry_throws`].
+    /// The byte of `value` (below [`ENTRY_BITS`]) in [`Hot::value_throws`].
     #[inline(always)]
-    pub(crate) fn entry_bits(&self, value: u8) -> u8 {
-        self.entry_throws[value as usize & (ENTRY_BITS as usize - 1)]
+    pub(crate) fn value_bits(&self, value: u8) -> u8 {
+        self.value_throws[value as usize & (ENTRY_BITS as usize - 1)]
     }
 
     /// The fields of `rules` seated on `tracks`, one a playing seat (none
@@ -243,7 +261,11 @@ impl Hot {
             }
         }
         Hot {
-            entry_throws: entry_table(&rules.entry.on, &rules.entry.first_on),
+            value_throws: value_table(
+                &rules.entry.on,
+                &rules.entry.first_on,
+                rules.stacks.break_on.as_ref(),
+            ),
             turn_limit: rules.turn.limit,
             dice_total: rules.dice.total,
             plain,

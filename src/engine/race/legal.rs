@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use arrayvec::ArrayVec;
 
 use super::fast::Fast;
+use super::hot::{ENTRY_BITS, break_bit};
 use super::moves::View;
 use super::seating;
 use crate::engine::{Action, Phase, PoolValue, State};
@@ -352,19 +353,30 @@ impl Fast<'_> {
 
     /// Whether a blockade of the mover must be broken first, if a move
     /// can break one (stacks: break_on): a value of the dice waits that was
-    /// thrown on such a throw, and the mover has a blockade.
-    #[inline(never)]
+    /// thrown on such a throw, and the mover has a blockade. The values
+    /// are asked first, in line, each read from the table of values where
+    /// it is in it: mostly none was thrown so.
+    #[inline(always)]
     pub(crate) fn blockade_must_open(self, state: &State) -> bool {
-        let Some(throws) = &self.rules.stacks.break_on else {
-            return false;
+        let breaks = |v: &PoolValue| {
+            !v.bonus
+                && if v.value < ENTRY_BITS {
+                    self.race.hot.value_bits(v.value) & break_bit(v.again) != 0
+                } else {
+                    (self.rules.stacks.break_on.as_ref())
+                        .is_some_and(|t| t.allows(v.value, v.again))
+                }
         };
-        if self.flags().blockade == 0 {
-            return false;
-        }
+        state.pool.iter().any(breaks) && self.has_blockade(state)
+    }
+
+    /// Whether the mover has a blockade on its way.
+    #[inline(never)]
+    fn has_blockade(self, state: &State) -> bool {
         let seat = state.mover as usize;
         let (home, size) = (self.home(seat), self.flags().blockade as usize);
         // Sorted: a blockade is a run of `size` pieces on one race step.
-        (state.pool.iter()).any(|v| !v.bonus && throws.allows(v.value, v.again))
+        size > 0
             && (state.pieces[seat].windows(size))
                 .any(|run| run[0] == run[size - 1] && run[0] > 0 && run[0] < home)
     }

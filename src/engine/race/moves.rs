@@ -1211,7 +1211,7 @@ impl Fast<'_> {
     #[inline(always)]
     fn entry_any_bit(self, value: PoolValue) -> bool {
         let either = entry_bit(false, value.again) | entry_bit(true, value.again);
-        self.race.hot.entry_bits(value.value) & either != 0
+        self.race.hot.value_bits(value.value) & either != 0
     }
 
     /// Whether `value` lets the seat's (first) piece leave its start
@@ -1223,7 +1223,7 @@ impl Fast<'_> {
         if value.value >= ENTRY_BITS {
             return self.entry_allows_by_rules(first, value);
         }
-        self.race.hot.entry_bits(value.value) & entry_bit(first, value.again) != 0
+        self.race.hot.value_bits(value.value) & entry_bit(first, value.again) != 0
     }
 
     /// [`Fast::entry_allows`] for a value too large for the table, read
