@@ -274,10 +274,10 @@ impl Fast<'_> {
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
         // Forced entry chooses only where this value lets a piece out.
-        if (self.flags().entry_forced && self.may_come_out(state, v))
-            || self.must_clear_start(state)
-            || self.blockade_first(state)
-        {
+        if self.flags().entry_forced && self.may_come_out(state, v) {
+            return self.forced_entry_drawn(state, v, draw);
+        }
+        if self.must_clear_start(state) || self.blockade_first(state) {
             return None;
         }
         if DETOURS && self.may_go_round(state, v.value) {
@@ -491,6 +491,26 @@ impl Fast<'_> {
             count,
             landing,
         })
+    }
+
+    /// The one-value decision where a piece waits at the start that `v`
+    /// lets out and the rules force it out (entry: forced): where it may
+    /// come out, the general listing lists that move alone (with a pass
+    /// where one is allowed), so it is drawn from those without the list:
+    /// the same draw, the same game. `None` where it may not.
+    #[inline(never)]
+    fn forced_entry_drawn(
+        self,
+        state: &mut State,
+        v: PoolValue,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<Action> {
+        let m = self.seen_allowed_lazily(state, &mut None, 0, 1, v)?;
+        if draw(1 + usize::from(self.may_pass(state))) == 0 {
+            return Some(self.play_listed_seen(state, m, v.value));
+        }
+        self.apply_fitting(state, Action::Pass);
+        Some(Action::Pass)
     }
 
     /// [`Fast::seen_candidate`] with the view made only where the pieces
