@@ -129,6 +129,9 @@ pub struct Game {
     player_of: Vec<u8>,
     /// A field game: the moves its board allows, which its action ids number.
     field_moves: Option<Arc<action_id::FieldMoves>>,
+    /// The pieces where the game begins them: kept to tell the game's
+    /// first throw (turn: begins = one_die_each) without a new state.
+    start_pieces: Pieces,
 }
 
 impl Game {
@@ -174,8 +177,10 @@ impl Game {
             is_race: race,
             field_moves: (rules.field.as_deref()).map(|f| Arc::new(action_id::FieldMoves::new(f))),
             rules,
+            start_pieces: Pieces::none(),
         };
         game.finish_race();
+        game.start_pieces = game.new_initial_state().pieces;
         Ok(game)
     }
 
@@ -536,12 +541,9 @@ impl Game {
             && self.pieces_as_they_began(state)
     }
 
-    /// Whether every piece of `state` stands where the game began it: out
-    /// of line, as it is asked in the first turn only.
-    #[cold]
-    #[inline(never)]
+    /// Whether every piece of `state` stands where the game began it.
     fn pieces_as_they_began(&self, state: &State) -> bool {
-        state.pieces == self.new_initial_state().pieces
+        state.pieces == self.start_pieces
     }
 
     /// The chance actions of a chance node with their exact weights: the
