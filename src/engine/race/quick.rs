@@ -497,7 +497,8 @@ impl Fast<'_> {
     /// lets out and the rules force it out (entry: forced): where it may
     /// come out, the general listing lists that move alone (with a pass
     /// where one is allowed), so it is drawn from those without the list:
-    /// the same draw, the same game. `None` where it may not.
+    /// the same draw, the same game. `None` where it may not, or where it
+    /// may go round its detour (listed with its round).
     #[inline(never)]
     fn forced_entry_drawn(
         self,
@@ -505,6 +506,9 @@ impl Fast<'_> {
         v: PoolValue,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Option<Action> {
+        if self.reaches_detour(state.mover as usize, 0, v.value) {
+            return None;
+        }
         let m = self.seen_allowed_lazily(state, &mut None, 0, 1, v)?;
         if draw(1 + usize::from(self.may_pass(state))) == 0 {
             return Some(self.play_listed_seen(state, m, v.value));
