@@ -258,8 +258,9 @@ impl Fast<'_> {
     /// each size, and a pass where one is allowed, is drawn in a random
     /// order, and the first allowed is played; the view is built only
     /// when a move is to be checked. `None`, with nothing played, where a
-    /// rule chooses among the moves by what else can move (forced entry,
-    /// clearing the first step). With `DETOURS`, for rules that
+    /// rule chooses among the moves by what else can move (clearing the
+    /// first step; forced entry where the move out of the start is not
+    /// allowed, or may go round its detour). With `DETOURS`, for rules that
     /// [`fits_seen_drawn`] only: where a move may reach its track's
     /// detour, the candidates are listed with their rounds as the general
     /// draw lists them ([`Fast::play_one_value_round`]), and a home past
@@ -1786,6 +1787,54 @@ mod tests {
         assert!(
             compared > 1_000 && rounds > 1_000 && bonuses > 500,
             "{compared} decisions, {rounds} with a move round the detour, {bonuses} of a bonus"
+        );
+    }
+
+    /// Forced entry (entry: forced) in a one-value decision with
+    /// blockades, where a piece waits that the value lets out: the move out
+    /// of the start, where allowed, is drawn without the list. Each number
+    /// the draw may give plays the action the list holds at that number and
+    /// leaves the state that action leaves; where the decision is left to
+    /// the list, nothing is played. In positions of random games of
+    /// Parchís, whose 5 must bring a piece out of the nest.
+    #[test]
+    fn a_forced_entry_is_drawn_as_the_list_holds_it() {
+        let game = Game::bundled("parchis", Some(4)).expect("bundled");
+        assert!(game.race.flags.entry_forced && game.race.seen_drawn && !game.race.quick_seen);
+        let (mut drawn, mut left) = (0usize, 0usize);
+        for state in positions(&game, 23, 20_000) {
+            let Some(v) = game.fast().one_value(&state) else {
+                continue;
+            };
+            if state.phase != Phase::Move || !game.fast().may_come_out(&state, v) {
+                continue;
+            }
+            let listed = game.legal_actions(&state);
+            for j in 0..listed.len() {
+                let (mut after, mut offered) = (state.clone(), 0);
+                let played = game
+                    .fast()
+                    .play_quick_seen_drawn::<true>(&mut after, v, &mut |n| {
+                        offered = n;
+                        j
+                    });
+                let Some(action) = played else {
+                    assert_eq!(after, state, "{state:?}");
+                    left += 1;
+                    break;
+                };
+                assert_eq!(
+                    (offered, Some(&action)),
+                    (listed.len(), listed.get(j)),
+                    "{state:?}"
+                );
+                assert_eq!(game.child(&state, action).ok(), Some(after), "{state:?}");
+                drawn += 1;
+            }
+        }
+        assert!(
+            drawn > 200,
+            "{drawn} forced entries drawn, {left} left to the list"
         );
     }
 }
