@@ -10,18 +10,18 @@ use crate::rules::{
 /// Values below this are answered from a table of a byte a value (which
 /// throws of them let a piece out, or make a blockade open); larger ones
 /// from the rules.
-pub(crate) const ENTRY_BITS: u8 = 128;
+pub(crate) const VALUE_BITS: u8 = 128;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hot {
-    /// For each value below [`ENTRY_BITS`], the pieces it lets out of the
+    /// For each value below [`VALUE_BITS`], the pieces it lets out of the
     /// start: bit 0 a piece that is not the first (`entry: on`) by a throw
     /// that gives no other, bit 1 by one that gives another; bits 2 and 3
     /// the same for a seat's first piece (`entry: first_on`); bits 4 and 5
     /// whether it makes a blockade open (`stacks: break_on`). A byte a
     /// value, read where the value is known: bit sets of all the values
     /// were copied whole before every loop that asked them.
-    pub value_throws: [u8; ENTRY_BITS as usize],
+    pub value_throws: [u8; VALUE_BITS as usize],
     /// `turn: limit`, the turns a game may last, read at every turn's end.
     pub turn_limit: u32,
     /// The dice's outcomes counted by weight (`Dice::total`), drawn from at every throw.
@@ -200,8 +200,8 @@ fn value_table(
     on: &EntryThrows,
     first_on: &EntryThrows,
     break_on: Option<&EntryThrows>,
-) -> [u8; ENTRY_BITS as usize] {
-    let mut table = [0u8; ENTRY_BITS as usize];
+) -> [u8; VALUE_BITS as usize] {
+    let mut table = [0u8; VALUE_BITS as usize];
     for (v, bits) in (0u8..).zip(table.iter_mut()) {
         for again in [false, true] {
             for (first, throws) in [(false, on), (true, first_on)] {
@@ -218,10 +218,10 @@ fn value_table(
 }
 
 impl Hot {
-    /// The byte of `value` (below [`ENTRY_BITS`]) in [`Hot::value_throws`].
+    /// The byte of `value` (below [`VALUE_BITS`]) in [`Hot::value_throws`].
     #[inline(always)]
     pub(crate) fn value_bits(&self, value: u8) -> u8 {
-        self.value_throws[value as usize & (ENTRY_BITS as usize - 1)]
+        self.value_throws[value as usize & (VALUE_BITS as usize - 1)]
     }
 
     /// The fields of `rules` seated on `tracks`, one a playing seat (none

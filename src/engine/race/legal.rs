@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use arrayvec::ArrayVec;
 
 use super::fast::Fast;
-use super::hot::{ENTRY_BITS, break_bit};
+use super::hot::{VALUE_BITS, break_bit};
 use super::moves::View;
 use super::seating;
 use crate::engine::{Action, Phase, PoolValue, State};
@@ -360,7 +360,7 @@ impl Fast<'_> {
     pub(crate) fn blockade_must_open(self, state: &State) -> bool {
         let breaks = |v: &PoolValue| {
             !v.bonus
-                && if v.value < ENTRY_BITS {
+                && if v.value < VALUE_BITS {
                     self.race.hot.value_bits(v.value) & break_bit(v.again) != 0
                 } else {
                     (self.rules.stacks.break_on.as_ref())

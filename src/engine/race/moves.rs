@@ -7,7 +7,7 @@ use arrayvec::ArrayVec;
 
 use super::fast::Fast;
 use super::{
-    hot::{ENTRY_BITS, entry_bit},
+    hot::{VALUE_BITS, entry_bit},
     seating::NONE,
 };
 use crate::engine::{Game, PoolValue, Refusal, State};
@@ -1200,13 +1200,13 @@ impl Fast<'_> {
     /// when not, a move from the start is refused without a closer look.
     #[inline]
     pub(crate) fn may_leave_start(self, value: PoolValue) -> bool {
-        if value.value >= ENTRY_BITS {
+        if value.value >= VALUE_BITS {
             return self.entry_allows(false, value) || self.entry_allows(true, value);
         }
         self.entry_any_bit(value)
     }
 
-    /// [`Fast::may_leave_start`] for a value below [`ENTRY_BITS`], read
+    /// [`Fast::may_leave_start`] for a value below [`VALUE_BITS`], read
     /// off the table of entry throws: a piece that is not the first, or the first.
     #[inline(always)]
     fn entry_any_bit(self, value: PoolValue) -> bool {
@@ -1220,7 +1220,7 @@ impl Fast<'_> {
     /// test. Values too large for the bit sets go to the rules, apart.
     #[inline(always)]
     pub(crate) fn entry_allows(self, first: bool, value: PoolValue) -> bool {
-        if value.value >= ENTRY_BITS {
+        if value.value >= VALUE_BITS {
             return self.entry_allows_by_rules(first, value);
         }
         self.race.hot.value_bits(value.value) & entry_bit(first, value.again) != 0
