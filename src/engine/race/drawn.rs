@@ -241,10 +241,62 @@ impl Fast<'_> {
         mut draw: impl FnMut(usize) -> usize,
     ) -> Action {
         let Some((a, clear)) = self.drawn_seen(state, &mut draw) else {
+            if let Some(a) = self.forced_entries_drawn(state, &mut draw) {
+                return a;
+            }
             return self.play_from_list(state, buf, draw);
         };
         self.apply_drawn(state, a, clear);
         a
+    }
+
+    /// The decision where a piece waits at the start that a waiting value,
+    /// or a sum of two dice, may let out, and the rules force it out
+    /// (entry: forced): where some move out of the start is allowed, the
+    /// listing lists those alone, by ascending value (with a pass where one
+    /// is allowed), so one is drawn from those without the list: the same
+    /// draw, the same game. `None` where none is allowed, where one may go
+    /// round its detour (listed with its round), or where the most of the
+    /// throw must be used and there are several (turn: use = most).
+    #[inline(never)]
+    fn forced_entries_drawn(
+        self,
+        state: &mut State,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Option<Action> {
+        if !(self.is_race && state.phase == Phase::Move && self.entry_may_be_forced(state)) {
+            return None;
+        }
+        let seat = state.mover as usize;
+        // The values that may let a piece out, and the sums of two dice.
+        let mut tried: ArrayVec<PoolValue, { MAX_POOL + 8 }> = (state.pool.iter().copied())
+            .filter(|&v| self.lets_out_now(state, v))
+            .collect();
+        tried.extend(
+            self.start_sums(state)
+                .into_iter()
+                .map(PoolValue::sum_of_dice),
+        );
+        let (mut entries, mut view) = (ArrayVec::<u8, { MAX_POOL + 8 }>::new(), None);
+        for v in tried {
+            if self.reaches_detour(seat, 0, v.value) {
+                return None;
+            }
+            if !entries.contains(&v.value) && self.allowed_lazily(state, &mut view, 0, 1, v, false)
+            {
+                entries.push(v.value);
+            }
+        }
+        if entries.is_empty() || (self.flags().use_most && entries.len() > 1) {
+            return None;
+        }
+        entries.sort_unstable();
+        let pick = draw(entries.len() + usize::from(self.may_pass(state)));
+        let action = entries
+            .get(pick)
+            .map_or(Action::Pass, |&by| Action::step(0, by));
+        self.apply_fitting(state, action);
+        Some(action)
     }
 
     /// A legal action of the decision in `state` drawn uniformly at
@@ -759,7 +811,7 @@ impl Fast<'_> {
 mod tests {
     use super::*;
     use crate::Game;
-    use crate::engine::race::legal::tests::{Draw, every_way, positions, races};
+    use crate::engine::race::legal::tests::{Draw, drawn_as_listed, every_way, positions, races};
 
     /// Every way a decision can be drawn, with its chance: each sequence of
     /// draws is followed to the action `play` ends in. `None` where `play`
@@ -1028,6 +1080,41 @@ mod tests {
             }
         }
         assert!(drawn > 100 && listed > 20, "{drawn} drawn, {listed} listed");
+    }
+
+    /// Forced entry with two dice (Parchís with two dice): where a piece
+    /// waits and a die or the sum of both may bring it out, the moves out
+    /// of the start are drawn without the list, and each number the draw
+    /// may give plays the action the list holds at that number and leaves
+    /// the state that action leaves; where the draw leaves the decision to
+    /// the list, nothing is played.
+    #[test]
+    fn forced_entries_are_drawn_as_the_list_holds_them() {
+        let rules = crate::variants::compile_bundled("house/parchis-two-dice")
+            .expect("bundled variants compile");
+        let game = Game::with_most_players(rules);
+        let (mut drawn, mut by_sum, mut left) = (0usize, 0usize, 0usize);
+        for state in positions(&game, 47, 20_000) {
+            if state.phase != Phase::Move || !game.fast().entry_may_be_forced(&state) {
+                continue;
+            }
+            let play = |after: &mut State, mut draw: &mut dyn FnMut(usize) -> usize| {
+                game.fast().forced_entries_drawn(after, &mut draw)
+            };
+            let Some(actions) = drawn_as_listed(&game, &state, play) else {
+                left += 1;
+                continue;
+            };
+            drawn += actions.len();
+            let of_a_die = |by| state.pool.iter().any(|v| v.value == by);
+            by_sum += (actions.iter())
+                .filter(|a| matches!(a, Action::Move { by, .. } if !of_a_die(*by)))
+                .count();
+        }
+        assert!(
+            drawn > 200 && by_sum > 20,
+            "{drawn} forced entries drawn ({by_sum} by a sum of the dice), {left} left to the list"
+        );
     }
 
     /// The candidates numbered from the mover's word, or from its steps

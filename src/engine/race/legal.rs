@@ -1401,6 +1401,40 @@ pub(super) mod tests {
         out
     }
 
+    /// Plays the decision in `state` by `play` (a draw without the list)
+    /// at each number the draw may give, and checks that each plays the
+    /// action the list holds at that number, with the list's length
+    /// offered, and leaves the state that action leaves. The actions
+    /// drawn; `None` where `play` left the decision to the list, having
+    /// played nothing.
+    pub(crate) fn drawn_as_listed(
+        game: &Game,
+        state: &State,
+        mut play: impl FnMut(&mut State, &mut dyn FnMut(usize) -> usize) -> Option<Action>,
+    ) -> Option<Vec<Action>> {
+        let listed = game.legal_actions(state);
+        let mut drawn = Vec::new();
+        for j in 0..listed.len() {
+            let (mut after, mut offered) = (state.clone(), 0);
+            let played = play(&mut after, &mut |n| {
+                offered = n;
+                j
+            });
+            let Some(action) = played else {
+                assert_eq!(&after, state, "{state:?}");
+                return None;
+            };
+            assert_eq!(
+                (offered, Some(&action)),
+                (listed.len(), listed.get(j)),
+                "{state:?}"
+            );
+            assert_eq!(game.child(state, action).ok(), Some(after), "{state:?}");
+            drawn.push(action);
+        }
+        Some(drawn)
+    }
+
     /// Whether a run of steps comes to its first cell again is read off
     /// one table a step (`Seating::comes_back_to`); it answers as the
     /// steps of the seat's own track on that cell do, for every seat,

@@ -1125,7 +1125,7 @@ mod tests {
     use super::*;
     use crate::Game;
     use crate::engine::Phase;
-    use crate::engine::race::legal::tests::{positions, prey_stands_on, races};
+    use crate::engine::race::legal::tests::{drawn_as_listed, positions, prey_stands_on, races};
     use crate::engine::race::moves::MAX_WALK;
     use crate::rules::ThrowOrder;
     use rand::RngExt;
@@ -1809,27 +1809,13 @@ mod tests {
             if state.phase != Phase::Move || !game.fast().may_come_out(&state, v) {
                 continue;
             }
-            let listed = game.legal_actions(&state);
-            for j in 0..listed.len() {
-                let (mut after, mut offered) = (state.clone(), 0);
-                let played = game
-                    .fast()
-                    .play_quick_seen_drawn::<true>(&mut after, v, &mut |n| {
-                        offered = n;
-                        j
-                    });
-                let Some(action) = played else {
-                    assert_eq!(after, state, "{state:?}");
-                    left += 1;
-                    break;
-                };
-                assert_eq!(
-                    (offered, Some(&action)),
-                    (listed.len(), listed.get(j)),
-                    "{state:?}"
-                );
-                assert_eq!(game.child(&state, action).ok(), Some(after), "{state:?}");
-                drawn += 1;
+            let play = |after: &mut State, mut draw: &mut dyn FnMut(usize) -> usize| {
+                game.fast()
+                    .play_quick_seen_drawn::<true>(after, v, &mut draw)
+            };
+            match drawn_as_listed(&game, &state, play) {
+                Some(actions) => drawn += actions.len(),
+                None => left += 1,
             }
         }
         assert!(
