@@ -255,9 +255,10 @@ impl Fast<'_> {
     /// (entry: forced): where some move out of the start is allowed, the
     /// listing lists those alone, by ascending value (with a pass where one
     /// is allowed), so one is drawn from those without the list: the same
-    /// draw, the same game. `None` where none is allowed, where one may go
-    /// round its detour (listed with its round), or where the most of the
-    /// throw must be used and there are several (turn: use = most).
+    /// draw, the same game. `None` where none is allowed, where the track
+    /// has a detour (a move out of the start may go round it), or where the
+    /// most of the throw must be used and there are several (turn: use =
+    /// most).
     #[inline(never)]
     fn forced_entries_drawn(
         self,
@@ -267,24 +268,23 @@ impl Fast<'_> {
         if !(self.is_race && state.phase == Phase::Move && self.entry_may_be_forced(state)) {
             return None;
         }
-        let seat = state.mover as usize;
-        // The values that may let a piece out, and the sums of two dice.
-        let mut tried: ArrayVec<PoolValue, { MAX_POOL + 8 }> = (state.pool.iter().copied())
-            .filter(|&v| self.lets_out_now(state, v))
-            .collect();
-        tried.extend(
-            self.start_sums(state)
-                .into_iter()
-                .map(PoolValue::sum_of_dice),
-        );
+        // A move out of the start round a detour is listed with its round.
+        if self.detour(state.mover as usize).is_some() {
+            return None;
+        }
         let (mut entries, mut view) = (ArrayVec::<u8, { MAX_POOL + 8 }>::new(), None);
-        for v in tried {
-            if self.reaches_detour(seat, 0, v.value) {
-                return None;
-            }
-            if !entries.contains(&v.value) && self.allowed_lazily(state, &mut view, 0, 1, v, false)
+        for &v in &state.pool {
+            if self.lets_out_now(state, v)
+                && !entries.contains(&v.value)
+                && self.allowed_lazily(state, &mut view, 0, 1, v, false)
             {
                 entries.push(v.value);
+            }
+        }
+        for sum in self.start_sums(state) {
+            let v = PoolValue::sum_of_dice(sum);
+            if !entries.contains(&sum) && self.allowed_lazily(state, &mut view, 0, 1, v, false) {
+                entries.push(sum);
             }
         }
         if entries.is_empty() || (self.flags().use_most && entries.len() > 1) {
