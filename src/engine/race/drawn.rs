@@ -260,7 +260,7 @@ impl Fast<'_> {
     /// most of the throw must be used and there are several (turn: use =
     /// most).
     #[inline(never)]
-    fn forced_entries_drawn(
+    pub(super) fn forced_entries_drawn(
         self,
         state: &mut State,
         draw: &mut impl FnMut(usize) -> usize,

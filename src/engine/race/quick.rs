@@ -259,8 +259,8 @@ impl Fast<'_> {
     /// order, and the first allowed is played; the view is built only
     /// when a move is to be checked. `None`, with nothing played, where a
     /// rule chooses among the moves by what else can move (clearing the
-    /// first step; forced entry where the move out of the start is not
-    /// allowed, or may go round its detour). With `DETOURS`, for rules that
+    /// first step; forced entry where no move out of the start is
+    /// allowed, or the track has a detour: [`Fast::forced_entries_drawn`]). With `DETOURS`, for rules that
     /// [`fits_seen_drawn`] only: where a move may reach its track's
     /// detour, the candidates are listed with their rounds as the general
     /// draw lists them ([`Fast::play_one_value_round`]), and a home past
@@ -276,7 +276,7 @@ impl Fast<'_> {
     ) -> Option<Action> {
         // Forced entry chooses only where this value lets a piece out.
         if self.flags().entry_forced && self.may_come_out(state, v) {
-            return self.forced_entry_drawn(state, v, draw);
+            return self.forced_entries_drawn(state, draw);
         }
         if self.must_clear_start(state) || self.blockade_first(state) {
             return None;
@@ -492,30 +492,6 @@ impl Fast<'_> {
             count,
             landing,
         })
-    }
-
-    /// The one-value decision where a piece waits at the start that `v`
-    /// lets out and the rules force it out (entry: forced): where it may
-    /// come out, the general listing lists that move alone (with a pass
-    /// where one is allowed), so it is drawn from those without the list:
-    /// the same draw, the same game. `None` where it may not, or where it
-    /// may go round its detour (listed with its round).
-    #[inline(never)]
-    fn forced_entry_drawn(
-        self,
-        state: &mut State,
-        v: PoolValue,
-        draw: &mut impl FnMut(usize) -> usize,
-    ) -> Option<Action> {
-        if self.reaches_detour(state.mover as usize, 0, v.value) {
-            return None;
-        }
-        let m = self.seen_allowed_lazily(state, &mut None, 0, 1, v)?;
-        if draw(1 + usize::from(self.may_pass(state))) == 0 {
-            return Some(self.play_listed_seen(state, m, v.value));
-        }
-        self.apply_fitting(state, Action::Pass);
-        Some(Action::Pass)
     }
 
     /// [`Fast::seen_candidate`] with the view made only where the pieces
