@@ -30,7 +30,7 @@ use arrayvec::ArrayVec;
 
 use super::fast::Fast;
 use super::{
-    legal::distinct_ascending,
+    legal::{ShortPositions, distinct_ascending},
     moves::View,
     word::{WordGroups, bytes_set, equal_bytes_mask, every_byte, small_quotient},
 };
@@ -383,6 +383,9 @@ impl Fast<'_> {
         // uses it whole is the action where some move does; where none
         // does, the pass is one more beside the moves kept.
         let mut pass_drawn = false;
+        // The positions of the throw found short of it, shared by the
+        // searches of the candidates.
+        let mut short = None;
         // On plain tracks with blockades (`quick::fits_seen`), a move whose
         // way and landing cell the pieces show clear is allowed by any
         // value that brings it there (a piece out of its start: by a value
@@ -416,7 +419,7 @@ impl Fast<'_> {
             if !self.candidate_allowed(state, &mut view, &values, &sums, a) {
                 continue;
             }
-            if !use_most || self.uses_whole_throw(state, &mut view, a, all) {
+            if !use_most || self.uses_whole_throw(state, &mut view, a, all, &mut short) {
                 return Some((if pass_drawn { Action::Pass } else { a }, false));
             }
             shorts |= 1 << c;
@@ -753,13 +756,14 @@ impl Fast<'_> {
         view: &mut Option<View>,
         a: Action,
         all: u8,
+        short: &mut ShortPositions,
     ) -> bool {
         let by_sum = |from, by| from == 0 && all == 2 && self.value_used(state, from, by).is_none();
         matches!(a, Action::Move { from, by, .. } if by_sum(from, by))
             || self.moved_piece_goes_on(state, a, |at, v, round| {
                 self.goes_on_lazily(state, view, at, v, round)
             })
-            || self.uses_whole_throw_otherwise(state, view, a, all)
+            || self.uses_whole_throw_otherwise(state, view, a, all, short)
     }
 
     /// [`Fast::uses_whole_throw`] where the moved piece does not go on:
@@ -775,13 +779,14 @@ impl Fast<'_> {
         view: &mut Option<View>,
         a: Action,
         all: u8,
+        short: &mut ShortPositions,
     ) -> bool {
         self.leaves_other_die_usable_by(state, a, |q, most, other| {
             self.sizes(q, most)
                 .any(|count| self.allowed_lazily(state, view, q, count, other, false))
         }) || self.another_piece_goes_on(state, a, |at, v, round| {
             self.goes_on_lazily(state, view, at, v, round)
-        }) || self.depth_tried(state, a, all) == all
+        }) || self.depth_tried(state, a, all, short) == all
     }
 
     /// Whether the piece a move brings to step `at` may go on from there
@@ -898,7 +903,7 @@ mod tests {
                     if legal.len() < 2
                         || legal
                             .iter()
-                            .any(|&a| game.fast().depth_tried(&state, a, 2) == 2)
+                            .any(|&a| game.fast().depth_tried(&state, a, 2, &mut None) == 2)
                     {
                         continue;
                     }
@@ -970,7 +975,8 @@ mod tests {
                     // No move uses the whole throw: the pass beside the ones kept.
                     let all = state.pool.len() as u8;
                     short += usize::from(legal.iter().all(|&a| {
-                        a == Action::Pass || game.fast().depth_tried(&state, a, all) < all
+                        a == Action::Pass
+                            || game.fast().depth_tried(&state, a, all, &mut None) < all
                     }));
                 }
             }

@@ -299,7 +299,7 @@ impl Fast<'_> {
                             self.candidate_allowed(state, &mut view, &dice[..values], &[], action);
                         let whole = allowed
                             && use_most
-                            && self.uses_whole_throw(state, &mut view, action, 2);
+                            && self.uses_whole_throw(state, &mut view, action, 2, &mut None);
                         (action, allowed, whole, false)
                     }
                 }
@@ -447,7 +447,7 @@ impl Fast<'_> {
             } else {
                 self.pair_allowed(state, view, word, at, v).0
             }
-        }) || self.uses_whole_throw_otherwise(state, view, a, all)
+        }) || self.uses_whole_throw_otherwise(state, view, a, all, &mut None)
     }
 
     /// Whether the move `a` of a single piece on its way by the die `v` is
@@ -515,7 +515,7 @@ impl Fast<'_> {
                 let allowed = self.candidate_allowed(state, view, &dice[..values], sums, a);
                 return (
                     allowed,
-                    allowed && use_most && self.uses_whole_throw(state, view, a, 2),
+                    allowed && use_most && self.uses_whole_throw(state, view, a, 2, &mut None),
                 );
             }
         };
@@ -528,7 +528,7 @@ impl Fast<'_> {
                 self.pair_goes_on(state, view, state.pieces.first_word(), 0, d, other)
                     || self.rest_uses_whole_throw(state, view, a, other)
             }
-            None => self.uses_whole_throw(state, view, a, 2),
+            None => self.uses_whole_throw(state, view, a, 2, &mut None),
         };
         (true, whole)
     }
@@ -642,9 +642,9 @@ impl Fast<'_> {
         other: PoolValue,
     ) -> bool {
         if other.bonus {
-            self.uses_whole_throw(state, view, a, 2)
+            self.uses_whole_throw(state, view, a, 2, &mut None)
         } else {
-            self.uses_whole_throw_otherwise(state, view, a, 2)
+            self.uses_whole_throw_otherwise(state, view, a, 2, &mut None)
         }
     }
 
