@@ -697,7 +697,7 @@ impl Fast<'_> {
     /// with move `a`, counted in full: the search stops only where it
     /// finds the whole throw used. `counted`: the positions of this throw
     /// already counted ([`Fast::most_usable`]).
-    pub(super) fn depth_counted(
+    fn depth_counted(
         self,
         state: &State,
         a: Action,

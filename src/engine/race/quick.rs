@@ -252,15 +252,16 @@ impl crate::Game {
 }
 
 impl Fast<'_> {
-    /// Plays a one-value decision under rules that [`fits_seen`] (or [`fits_seen_drawn`]) by an action
-    /// drawn uniformly at random, `draw(n)` giving a number below `n`,
-    /// without checking every move (see [`super::drawn`]): each group at
-    /// each size, and a pass where one is allowed, is drawn in a random
-    /// order, and the first allowed is played; the view is built only
-    /// when a move is to be checked. `None`, with nothing played, where a
-    /// rule chooses among the moves by what else can move (clearing the
-    /// first step; forced entry where no move out of the start is
-    /// allowed, or the track has a detour: [`Fast::forced_entries_drawn`]). With `DETOURS`, for rules that
+    /// Plays a one-value decision under rules that [`fits_seen`] (or
+    /// [`fits_seen_drawn`]) by an action drawn uniformly at random,
+    /// `draw(n)` giving a number below `n`, without checking every move
+    /// (see [`super::drawn`]): each group at each size, and a pass where
+    /// one is allowed, is drawn in a random order, and the first allowed is
+    /// played; the view is built only when a move is to be checked. `None`,
+    /// with nothing played, where a rule chooses among the moves by what
+    /// else can move (clearing the first step; forced entry where no move
+    /// out of the start is allowed, or the track has a detour:
+    /// [`Fast::forced_entries_drawn`]). With `DETOURS`, for rules that
     /// [`fits_seen_drawn`] only: where a move may reach its track's
     /// detour, the candidates are listed with their rounds as the general
     /// draw lists them ([`Fast::play_one_value_round`]), and a home past
