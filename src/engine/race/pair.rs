@@ -157,17 +157,23 @@ impl Fast<'_> {
             2,
             |c| candidates.at(c).0,
             |c| {
+                // The rules read here, through a reference the compiler
+                // cannot see past: the first candidate drawn is mostly
+                // allowed, and every rule the loop reads was otherwise
+                // loaded before it and kept on the stack, at each decision
+                // (the Russian game: 1.2% fewer instructions).
+                let fast = std::hint::black_box(self);
                 let (action, v, other) = candidates.at(c);
                 if high_waits && v.value == high.value && c >= entry_count {
                     return (action, false, false, false);
                 }
                 let (allowed, whole, clear) = if c >= entry_count {
-                    self.pair_checked(state, &mut view, word, action, (v, other), use_most)
+                    fast.pair_checked(state, &mut view, word, action, (v, other), use_most)
                 } else if refused >> c & 1 != 0 {
                     (false, false, false)
                 } else {
                     let (allowed, whole) =
-                        self.entry_checked(state, &mut view, action, (low, high), values, use_most);
+                        fast.entry_checked(state, &mut view, action, (low, high), values, use_most);
                     (allowed, whole, false)
                 };
                 (action, allowed, whole, clear)
