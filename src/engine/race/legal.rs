@@ -3,9 +3,8 @@
 //! general listing, with the rules that choose among moves (forced entry,
 //! use = most) applied to the whole list.
 
-use std::collections::{HashMap, HashSet};
-
 use arrayvec::ArrayVec;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::fast::Fast;
 use super::hot::{VALUE_BITS, break_bit};
@@ -24,7 +23,7 @@ const REMEMBERED_FROM: u8 = 3;
 
 /// The positions of one decision's throw found not to use all the values
 /// still waiting in them ([`Fast::uses_all`]); made when the first is kept.
-pub(crate) type ShortPositions = Option<HashSet<State>>;
+pub(crate) type ShortPositions = Option<FxHashSet<State>>;
 
 /// The distinct waiting values, smallest first; of one size, in the
 /// order they wait.
@@ -662,7 +661,7 @@ impl Fast<'_> {
         // else counted by one search, which stops where it finds it used.
         // The positions counted are shared by the moves' searches: one
         // comes up after many first moves, by other orders of the values.
-        let mut counted = HashMap::new();
+        let mut counted = FxHashMap::default();
         // Mostly few moves: their depths are kept on the stack.
         let (mut few, mut many) = ([0u8; 64], Vec::new());
         let depths: &mut [u8] = if out.len() <= few.len() {
@@ -702,7 +701,7 @@ impl Fast<'_> {
         state: &State,
         a: Action,
         all: u8,
-        counted: &mut HashMap<State, u8>,
+        counted: &mut FxHashMap<State, u8>,
     ) -> u8 {
         let mut next = state.clone();
         self.apply_fitting(&mut next, a);
@@ -771,7 +770,9 @@ impl Fast<'_> {
             used >= limit || self.uses_all(before, &next, limit - used, short)
         });
         if remembered && !found {
-            short.get_or_insert_with(HashSet::new).insert(state.clone());
+            short
+                .get_or_insert_with(FxHashSet::default)
+                .insert(state.clone());
         }
         found
     }
@@ -1183,7 +1184,7 @@ impl Fast<'_> {
         before: &State,
         state: &State,
         limit: u8,
-        counted: &mut HashMap<State, u8>,
+        counted: &mut FxHashMap<State, u8>,
     ) -> u8 {
         if limit == 0
             || state.phase != Phase::Move

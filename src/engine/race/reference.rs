@@ -14,9 +14,8 @@
 //! them, and only there does it meet other pieces, on the cell of its
 //! step. A *side* is a seat with its partners.
 
-use std::collections::HashMap;
-
 use arrayvec::ArrayVec;
+use rustc_hash::FxHashMap;
 
 use crate::engine::{Action, Game, Offer, Phase, PlayError, PoolValue, Refusal, State};
 use crate::rules::{
@@ -937,7 +936,7 @@ impl Race<'_> {
         let all = state.pool.len() as u8;
         // The positions already counted: one comes up by many orders of
         // the values, and a long throw has very many orders.
-        let mut counted = HashMap::new();
+        let mut counted = FxHashMap::default();
         let depths: Vec<u8> = (moves.iter())
             .map(|&a| self.depth(state, a, all, &mut counted))
             .collect();
@@ -956,7 +955,7 @@ impl Race<'_> {
     /// How many of the `all` waiting values can be used in this throw,
     /// move `a` first; `counted` holds the positions of this throw already
     /// counted ([`Race::most_usable`]).
-    fn depth(&self, state: &State, a: Action, all: u8, counted: &mut HashMap<State, u8>) -> u8 {
+    fn depth(&self, state: &State, a: Action, all: u8, counted: &mut FxHashMap<State, u8>) -> u8 {
         let mut next = state.clone();
         self.apply(&mut next, a);
         let used = next.used.saturating_sub(state.used);
@@ -973,7 +972,7 @@ impl Race<'_> {
         before: &State,
         state: &State,
         limit: u8,
-        counted: &mut HashMap<State, u8>,
+        counted: &mut FxHashMap<State, u8>,
     ) -> u8 {
         if limit == 0
             || state.phase != Phase::Move
