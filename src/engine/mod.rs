@@ -759,7 +759,10 @@ impl Game {
     /// something to choose, as play could not go on from it otherwise.
     pub fn validate(&self, state: &State) -> Result<(), StateError> {
         self.validate_fields(state)?;
-        let chooses = matches!(self.actor(state), Actor::Seat(_) | Actor::Player(_));
+        // A race's move lists a pass where the rules allow nothing else, so
+        // it is not listed here: under `use = most` a listing is a search.
+        let chooses = matches!(self.actor(state), Actor::Seat(_) | Actor::Player(_))
+            && !(self.is_race && state.phase == Phase::Move);
         if chooses && self.legal_actions(state).is_empty() {
             return Err(StateError::Impossible {
                 game: self.rules.name.clone(),
