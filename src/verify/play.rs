@@ -5,7 +5,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use super::{Check, Options, Status};
-use crate::{Action, EndReason, Game, RuleSet, State, sim};
+use crate::{Action, EndReason, Game, PlayError, RuleSet, State, sim};
 
 /// Findings kept for each check; the rest are only counted.
 const KEPT: usize = super::SHOWN_FINDINGS - 1;
@@ -111,6 +111,19 @@ pub(super) fn all(rules: &Arc<RuleSet>, tables: &[usize], options: &Options) -> 
     finish(tally, more, rules, options)
 }
 
+/// The state after `action`, one of the legal actions of `state`, or
+/// why it is refused. A race refuses exactly the actions it does not list
+/// (`Game::refusal`), so its listed ones are applied without listing the
+/// decision again for each: under `use = most` a listing is a search.
+fn listed_child(game: &Game, state: &State, action: Action) -> Result<State, PlayError> {
+    if !game.is_race() {
+        return game.child(state, action);
+    }
+    let mut child = state.clone();
+    game.apply_unchecked(&mut child, action);
+    Ok(child)
+}
+
 /// One game: every state validated, every legal action applied, states at
 /// powers of two saved and loaded, then the game replayed from its seed.
 fn play_one(
@@ -166,7 +179,7 @@ fn play_one(
         };
         for &action in legal.iter().step_by(every) {
             t.tried += 1;
-            match game.child(&state, action) {
+            match listed_child(game, &state, action) {
                 Ok(child) => {
                     if let Err(e) = game.validate(&child) {
                         fail(
@@ -211,8 +224,9 @@ fn play_one(
             break;
         };
         if let Some(before) = before {
-            let applied = game.child(&before, action).ok();
-            if !legal.contains(&action) || applied.as_ref() != Some(&state) {
+            if !legal.contains(&action)
+                || listed_child(game, &before, action).ok().as_ref() != Some(&state)
+            {
                 fail(
                     &mut t.reference,
                     &mut more[5],
