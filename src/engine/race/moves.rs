@@ -288,28 +288,32 @@ impl Fast<'_> {
         counts
     }
 
-    /// Whether `seat`'s pieces may pass the blockades on the cell of its
-    /// step `step` under `stacks: mixed = open_to_side`: every side with a
-    /// blockade there is its own, made of pieces of two or more of its
-    /// seats (another side's blockade, or one seat's, stops it).
-    fn open_to_side_at(self, state: &State, seat: usize, step: u8) -> bool {
+    /// Whether `seat`'s pieces may pass the blockades on a cell whose
+    /// pieces are `counts` ([`Fast::side_counts_at`]) under `stacks: mixed
+    /// = open_to_side`: every side with a blockade there is its own, made
+    /// of pieces of two or more of its seats (another side's blockade, or
+    /// one seat's, stops it).
+    fn open_to_side(self, seat: usize, counts: &[(u8, u8); MAX_SEATS]) -> bool {
         let blockade = self.flags().blockade;
         let own = self.side[seat] as usize;
-        self.side_counts_at(state, seat, step)
-            .iter()
-            .enumerate()
+        (counts.iter().enumerate())
             .all(|(side, &(pieces, seats))| pieces < blockade || (side == own && seats >= 2))
     }
 
     /// The most pieces of one side, among the sides `seat`'s view holds,
     /// on the cell of `seat`'s step `step`, leaving out `skip_side`.
     fn largest_at(self, state: &State, seat: usize, step: u8, skip_side: Option<u8>) -> u8 {
+        self.largest_of(seat, &self.side_counts_at(state, seat, step), skip_side)
+    }
+
+    /// [`Fast::largest_at`] of a cell whose pieces are `counts`.
+    #[inline(always)]
+    fn largest_of(self, seat: usize, counts: &[(u8, u8); MAX_SEATS], skip_side: Option<u8>) -> u8 {
         // The sides left out, a bit each, and a pass over every side
         // without a branch on which: a filtered search costs a guess a side.
         let own = u32::from(!self.flags().view_own) << self.side[seat];
         let skipped = skip_side.map_or(0, |s| 1u32 << s);
         let left_out = own | skipped;
-        let counts = self.side_counts_at(state, seat, step);
         let mut largest = 0;
         for (s, &(pieces, _)) in counts.iter().enumerate() {
             let counted = left_out >> s & 1 == 0;
@@ -1136,11 +1140,13 @@ impl Fast<'_> {
         let blockade = flags.blockade;
         let mut jumped = false;
         for at in view.crowded_in(lo, hi, blockade) {
-            let n = self.largest_at(state, seat, at, None);
+            // Counted once: both questions below read them.
+            let counts = self.side_counts_at(state, seat, at);
+            let n = self.largest_of(seat, &counts, None);
             if n == blockade && self.race.hot.mixed_open {
                 // Partners' blockade: open to their side; a single
                 // seat's: closed to all (stacks: mixed = open_to_side).
-                if !self.open_to_side_at(state, seat, at) {
+                if !self.open_to_side(seat, &counts) {
                     return Err(Refusal::Blockade(self.track(seat).cell(at), n));
                 }
                 continue;
