@@ -462,6 +462,54 @@ fn the_most_of_a_long_throw_is_found_without_trying_every_order() {
     );
 }
 
+/// `turn { use = most }` counts at most eight values of a throw ahead:
+/// with more waiting, a move after which eight can be used is offered
+/// beside one after which all can. Red has a piece one step from home
+/// (18 of a track of 20 steps, home by exact values) and one further
+/// back; a 1 and 2s wait. Moving the far piece by the 1 leaves the near
+/// one without a value to go home by. With eight values (the far piece 14
+/// steps from home, seven 2s) that move uses seven of them where the
+/// others use all eight: refused. With nine (16 steps, eight 2s) it still
+/// uses eight, as many as are counted: offered with the others.
+#[test]
+fn the_most_of_a_throw_counts_eight_values_ahead() {
+    let game = game_of(
+        r#"
+        game "Long throw" { pieces = 2 }
+        board grid { width = 20 height = 1 }
+        dice d { faces = 1..2 }
+        seat red { track = a1..t1 }
+        players 1 { seats = red }
+        turn { use = most }
+        home { exact = yes }
+        "#,
+    );
+    assert_eq!(game.track(0).home(), 19);
+    let eight = to_move(&game, &[&[5, 18]], 0, &[1, 2, 2, 2, 2, 2, 2, 2]);
+    let listed = game.legal_actions(&eight);
+    assert_eq!(listed, [Action::step(5, 2), Action::step(18, 1)]);
+    assert_eq!(game.legal_actions_reference(&eight), listed);
+    let refused = game.child(&eight, Action::step(5, 1)).unwrap_err();
+    assert_eq!(refused.refusal, pachisi::Refusal::MustUseMost);
+    let nine = to_move(&game, &[&[3, 18]], 0, &[1, 2, 2, 2, 2, 2, 2, 2, 2]);
+    let listed = game.legal_actions(&nine);
+    assert_eq!(
+        listed,
+        [Action::step(3, 1), Action::step(3, 2), Action::step(18, 1)]
+    );
+    assert_eq!(game.legal_actions_reference(&nine), listed);
+    // A random game drawing its moves draws among the same three.
+    let mut drawn = std::collections::BTreeSet::new();
+    for seed in 0..200 {
+        let mut s = nine.clone();
+        let mut rng = pachisi::sim::rng(seed);
+        let mut buf = Vec::new();
+        pachisi::sim::random_step(&game, &mut s, &mut rng, &mut buf);
+        drawn.insert(s.pieces[0].to_vec());
+    }
+    assert_eq!(drawn.len(), 3, "{drawn:?}");
+}
+
 /// `dice { all_out = { 6: 7 } }`: a die showing 6 moves 7 once none of
 /// the seat's pieces is at its start, and 6 while one is; it still gives
 /// the throw again that a 6 gives (`again = 6`). Red on steps 3 and 5

@@ -32,6 +32,7 @@ use super::fast::Fast;
 use super::{
     legal::{ShortPositions, distinct_ascending},
     moves::View,
+    reference::values_counted,
     word::{WordGroups, bytes_set, equal_bytes_mask, every_byte, small_quotient},
 };
 use crate::engine::{Action, MAX_SEAT_PIECES, Phase, PoolValue, State};
@@ -373,7 +374,7 @@ impl Fast<'_> {
         // Made only when a candidate needs it: mostly the pieces show the
         // first one drawn allowed.
         let mut view = None;
-        let all = state.pool.len() as u8;
+        let all = values_counted(state);
         let use_most = self.flags().use_most && all > 1;
         let with_pass = n > moves;
         // The allowed moves that do not use the whole throw, a bit each by

@@ -9,6 +9,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::fast::Fast;
 use super::hot::{VALUE_BITS, break_bit};
 use super::moves::View;
+use super::reference::values_counted;
 use super::seating;
 use crate::engine::{Action, Phase, PoolValue, State};
 use crate::rules::MAX_POOL;
@@ -654,9 +655,10 @@ impl Fast<'_> {
     }
 
     /// Keeps the moves after which the most values can be used in this
-    /// throw; when only one can be used, the moves using the largest (turn: use = most).
+    /// throw (up to `MOST_VALUES_COUNTED`); when only one can be used,
+    /// the moves using the largest (turn: use = most).
     pub(super) fn keep_most_using(self, state: &State, view: &View, out: &mut Vec<Action>) {
-        let all = state.pool.len() as u8;
+        let all = values_counted(state);
         // Each move's depth: the whole throw where a shortcut shows it used,
         // else counted by one search, which stops where it finds it used.
         // The positions counted are shared by the moves' searches: one

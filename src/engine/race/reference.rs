@@ -22,6 +22,20 @@ use crate::rules::{
     FirstPiece, Jump, MAX_SEATS, NearHome, OwnEntry, ThrowOrder, UseValues, board::CellId,
 };
 
+/// turn: use = most: how many values of a throw are counted ahead. A
+/// throw of more values (all throws first, thrown again and again) keeps
+/// the moves after which this many can be used: counting all of them
+/// would try every way of playing them, which grows beyond any time or
+/// memory with the values waiting (fourteen values on nine pieces: tens
+/// of millions of positions). No game's own throw gives so many.
+pub(crate) const MOST_VALUES_COUNTED: u8 = 8;
+
+/// The values of the throw waiting in `state` that `use = most` counts:
+/// all of them, up to [`MOST_VALUES_COUNTED`].
+pub(crate) fn values_counted(state: &State) -> u8 {
+    state.pool.len().min(usize::from(MOST_VALUES_COUNTED)) as u8
+}
+
 impl Game {
     /// The legal actions of `state`, listed by the reference path: the
     /// same list as [`Game::legal_actions`], found the plain way. For a
@@ -932,10 +946,11 @@ impl Race<'_> {
     }
 
     /// turn: use = most: keeps the moves after which the most of the
-    /// waiting values can be used in this throw, one after another; when
-    /// only one can, the moves of the largest value.
+    /// waiting values (up to [`MOST_VALUES_COUNTED`]) can be used in this
+    /// throw, one after another; when only one can, the moves of the
+    /// largest value.
     fn keep_most_using(&self, state: &State, moves: &mut Vec<Action>) {
-        let all = state.pool.len() as u8;
+        let all = values_counted(state);
         // The positions already counted: one comes up by many orders of
         // the values, and a long throw has very many orders.
         let mut counted = FxHashMap::default();
