@@ -510,6 +510,35 @@ fn the_most_of_a_throw_counts_eight_values_ahead() {
     assert_eq!(drawn.len(), 3, "{drawn:?}");
 }
 
+/// `turn { use = most }` on a throw piled up by throws again: fourteen
+/// values of a twelve-sided die wait for nine pieces, all eleven steps
+/// from home, which only an exact value reaches, so no piece can move the
+/// 12. Counting all fourteen tries every way of playing the other
+/// thirteen on nine pieces (seconds in an optimized build, some four
+/// times more for each value more); eight are counted, and
+/// every move of a value other than the 12 leaves eight usable. Both
+/// paths list the same moves at once.
+#[test]
+fn a_long_throw_with_a_value_no_piece_can_move_is_answered_at_once() {
+    let game = game_of(
+        r#"
+        game "Piled up" { pieces = 9 }
+        board grid { width = 13 height = 1 }
+        dice d { faces = 1..12 }
+        seat red { track = a1..m1 }
+        players 1 { seats = red }
+        turn { use = most }
+        home { exact = yes }
+        "#,
+    );
+    let values = [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 12];
+    let s = to_move(&game, &[&[1; 9]], 0, &values);
+    let listed = game.legal_actions(&s);
+    let moves: Vec<Action> = (1..=6).map(|by| Action::step(1, by)).collect();
+    assert_eq!(listed, moves);
+    assert_eq!(game.legal_actions_reference(&s), listed);
+}
+
 /// `dice { all_out = { 6: 7 } }`: a die showing 6 moves 7 once none of
 /// the seat's pieces is at its start, and 6 while one is; it still gives
 /// the throw again that a 6 gives (`again = 6`). Red on steps 3 and 5
