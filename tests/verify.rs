@@ -241,3 +241,41 @@ fn seats_with_homes_of_their_own_are_no_warning() {
     assert_eq!(ends.status, Status::Passed, "{report}");
     assert!(ends.findings.is_empty(), "{report}");
 }
+
+/// A throw that piles up (every face but 6 throws again, all throws
+/// first) waits with more values than `turn { use = most }` counts ahead:
+/// `verify` says so as a warning on the legal actions, with how many
+/// decisions and the most values seen waiting. The same rules with one
+/// value a throw have no such warning.
+#[test]
+fn throws_past_the_values_use_most_counts_are_a_warning() {
+    let piled = "game \"Piled up\" { pieces = 4 }
+board grid { width = 30 height = 1 }
+dice d { faces = 1..6  again = 1, 2, 3, 4, 5 }
+seat red { track = a1..ad1 }
+seat blue { track = ad1..a1 }
+players 2 { seats = red, blue }
+turn { use = most  throws = all_first }
+home { exact = yes }
+";
+    let options = Options {
+        games: 10,
+        ..Options::default()
+    };
+    let report = verify::check(&compiled("piled.variant", piled), &options);
+    assert!(report.passed(), "{report}");
+    let legal = report.check("legal actions apply").expect("the check");
+    assert_eq!(legal.status, Status::Warning, "{report}");
+    let [finding] = legal.findings.as_slice() else {
+        panic!("one finding: {report}");
+    };
+    assert!(
+        finding.contains("more than 8 values of a throw waiting (as many as ")
+            && finding.contains("turn: use = most counts 8 of them ahead"),
+        "{finding}"
+    );
+    let single = piled.replace("again = 1, 2, 3, 4, 5", "again = none");
+    let report = verify::check(&compiled("single.variant", &single), &options);
+    let legal = report.check("legal actions apply").expect("the check");
+    assert_eq!(legal.status, Status::Passed, "{report}");
+}

@@ -5,7 +5,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use super::{Check, Options, Status};
-use crate::{Action, EndReason, Game, PlayError, RuleSet, State, sim};
+use crate::engine::race::reference::MOST_VALUES_COUNTED;
+use crate::rules::UseValues;
+use crate::{Action, EndReason, Game, Phase, PlayError, RuleSet, State, sim};
 
 /// Findings kept for each check; the rest are only counted.
 const KEPT: usize = super::SHOWN_FINDINGS - 1;
@@ -22,6 +24,10 @@ struct Tally {
     at_limit: u64,
     /// (actions, turns, players, seed) of the longest game.
     longest: Option<(u64, u32, usize, u64)>,
+    /// Decisions under `use = most` with more values waiting than it
+    /// counts ahead, and the most values seen waiting at one.
+    long_throws: u64,
+    longest_throw: usize,
     valid: Check,
     legal: Check,
     round_trip: Check,
@@ -43,6 +49,8 @@ impl Tally {
             ended: 0,
             at_limit: 0,
             longest: None,
+            long_throws: 0,
+            longest_throw: 0,
             valid: check("valid states"),
             legal: check("legal actions apply"),
             round_trip: check("state round-trip"),
@@ -169,6 +177,14 @@ fn play_one(
                     format!("{}: {difference}", place(game, seed, index)),
                 );
             }
+        }
+        if game.is_race()
+            && game.rules().turn.use_values == UseValues::Most
+            && state.phase == Phase::Move
+            && state.pool.len() > usize::from(MOST_VALUES_COUNTED)
+        {
+            t.long_throws += 1;
+            t.longest_throw = t.longest_throw.max(state.pool.len());
         }
         let legal = game.legal_actions(&state);
         // A field game offers hundreds of moves a step: an even sample is applied.
@@ -384,6 +400,15 @@ fn finish(mut t: Tally, more: [u64; 6], rules: &RuleSet, options: &Options) -> V
             format!(
                 "{} of {} games stopped at the turn limit of {limit} turns",
                 t.at_limit, t.games
+            ),
+        );
+    }
+    if t.long_throws > 0 {
+        t.legal.found(
+            Status::Warning,
+            format!(
+                "{} decisions had more than {MOST_VALUES_COUNTED} values of a throw waiting (as many as {}): turn: use = most counts {MOST_VALUES_COUNTED} of them ahead, keeping the moves after which {MOST_VALUES_COUNTED} can still be used",
+                t.long_throws, t.longest_throw
             ),
         );
     }

@@ -13,7 +13,7 @@ pub(crate) mod legal;
 pub(crate) mod moves;
 pub(crate) mod pair;
 pub(crate) mod quick;
-mod reference;
+pub(crate) mod reference;
 pub(crate) mod seating;
 mod settings;
 mod validate;
