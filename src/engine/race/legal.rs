@@ -1201,6 +1201,11 @@ impl Fast<'_> {
             // The last value: whether any move uses it is enough.
             return u8::from(self.any_move(state));
         }
+        // A position already counted is answered before its moves are listed.
+        let remembered = limit > REMEMBERED_FROM;
+        if remembered && let Some(&best) = counted.get(state) {
+            return best;
+        }
         let mut moves = Vec::new();
         self.moves_into(state, &mut moves);
         // Two dice left: one move known to leave the other usable is enough.
@@ -1210,10 +1215,6 @@ impl Fast<'_> {
                 .any(|&a| self.leaves_other_die_usable(state, &moves, a))
         {
             return 2;
-        }
-        let remembered = limit > REMEMBERED_FROM;
-        if remembered && let Some(&best) = counted.get(state) {
-            return best;
         }
         let mut best = 0;
         for a in moves {
