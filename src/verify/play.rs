@@ -5,7 +5,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use super::{Check, Options, Status};
-use crate::engine::race::reference::MOST_VALUES_COUNTED;
+use crate::engine::race::reference::{MOST_VALUES_COUNTED, values_counted};
 use crate::rules::UseValues;
 use crate::{Action, EndReason, Game, Phase, PlayError, RuleSet, State, sim};
 
@@ -181,7 +181,7 @@ fn play_one(
         if game.is_race()
             && game.rules().turn.use_values == UseValues::Most
             && state.phase == Phase::Move
-            && state.pool.len() > usize::from(MOST_VALUES_COUNTED)
+            && usize::from(values_counted(&state)) < state.pool.len()
         {
             t.long_throws += 1;
             t.longest_throw = t.longest_throw.max(state.pool.len());

@@ -27,7 +27,8 @@ use crate::rules::{
 /// the moves after which this many can be used: counting all of them
 /// would try every way of playing them, which grows beyond any time or
 /// memory with the values waiting (fourteen values on nine pieces: tens
-/// of millions of positions). No game's own throw gives so many.
+/// of millions of positions). The bundled games never have so many
+/// waiting.
 pub(crate) const MOST_VALUES_COUNTED: u8 = 8;
 
 /// The values of the throw waiting in `state` that `use = most` counts:
